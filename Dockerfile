@@ -1,0 +1,23 @@
+# syntax=docker/dockerfile:1
+# Build stage: compile native modules (better-sqlite3) with the toolchain, production deps only.
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# Runtime stage: no compiler, non-root user, data under /app/data (mount a volume there for SQLite).
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json tsconfig.json mikro-orm.config.ts ./
+COPY src ./src
+COPY plugins ./plugins
+COPY catalog ./catalog
+COPY bin ./bin
+RUN mkdir -p /app/data && chown -R node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "src/server.ts"]

@@ -1,0 +1,19 @@
+/** Builds the domain services (src/services.ts) and hangs them on the app as `app.services`. */
+import fp from 'fastify-plugin';
+import type { Config } from '../src/config.js';
+import { createServices, type Services } from '../src/services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}
+
+export default fp(
+  async (app, opts: { config: Config }) => {
+    app.decorate('config', opts.config);
+    app.decorate('services', createServices({ config: opts.config, orm: app.orm, log: app.log }));
+  },
+  { name: 'services', dependencies: ['db'] },
+);

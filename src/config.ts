@@ -1,0 +1,195 @@
+/**
+ * Every setting comes from the environment, is validated here once at start-up, and is passed down
+ * as a typed object. A bad value stops the process with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const LogLevel = Type.Union(
+  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+);
+
+/** The environment variables we read, with their rules and defaults. Documented in the README. */
+export const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+$' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres(ql)?://|sqlite:).+' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  VAULT_KEYS: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$' })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://.+' })),
+  LOG_LEVEL: Type.Optional(LogLevel),
+  CATALOG_PATHS: Type.String({ default: '' }),
+  TOOLKIT_OVERRIDES: Type.Optional(Type.String()),
+  MANAGED_OAUTH_CLIENTS: Type.Optional(Type.String()),
+  PROVIDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 30000 }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 6000 }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  BOOTSTRAP: Type.Boolean({ default: true }),
+});
+export type Env = Static<typeof EnvSchema>;
+
+export interface DatabaseConfig {
+  kind: 'sqlite' | 'postgresql';
+  /** SQLite: file path (or `:memory:`); PostgreSQL: the connection URL. */
+  url: string;
+}
+
+export interface ManagedOAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  /** Master keys, first is active: `[{id, key}]` with 32-byte keys. */
+  vaultKeys: { id: string; key: Buffer }[];
+  sessionSecret: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  catalogPaths: string[];
+  /** Raw JSON; parsed and validated by the catalog loader, which knows the toolkits. */
+  toolkitOverrides: string | undefined;
+  managedOAuthClients: Record<string, ManagedOAuthClient>;
+  providerTimeoutMs: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  bootstrap: boolean;
+  /** Warnings to print once the logger exists (for example a generated development key). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+
+/** Turns raw strings into the types the schema wants, so `PORT=abc` fails validation by name. */
+function coerce(raw: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(EnvSchema.properties)) {
+    const value = raw[name];
+    if (value === undefined || value === '') continue;
+    const type = (schema as { type?: string }).type;
+    if (type === 'integer') out[name] = /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+    else if (type === 'boolean') out[name] = BOOLEAN_WORDS[value.trim().toLowerCase()] ?? value;
+    else out[name] = value;
+  }
+  return out;
+}
+
+function describeProblem(path: string, message: string, value: unknown): string {
+  const name = path.replace(/^\//, '') || 'environment';
+  const shown = /SECRET|KEYS|CLIENTS/.test(name) ? '(value hidden)' : JSON.stringify(value);
+  return `${name}: ${message} (got ${shown})`;
+}
+
+function parseVaultKeys(raw: string): { id: string; key: Buffer }[] {
+  const seen = new Set<string>();
+  return raw.split(',').map((entry) => {
+    const [id, b64] = entry.split(':') as [string, string];
+    const key = Buffer.from(b64, 'base64');
+    if (key.length !== 32) throw new ConfigError(`VAULT_KEYS: key "${id}" must be 32 bytes of base64 (got ${key.length} bytes)`);
+    if (seen.has(id)) throw new ConfigError(`VAULT_KEYS: key id "${id}" appears twice`);
+    seen.add(id);
+    return { id, key };
+  });
+}
+
+function parseManagedClients(raw: string | undefined): Record<string, ManagedOAuthClient> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('MANAGED_OAUTH_CLIENTS: not valid JSON; expected {"<toolkit>": {"clientId": "...", "clientSecret": "..."}}');
+  }
+  const ClientMap = Type.Record(
+    Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }),
+    Type.Object({ clientId: Type.String({ minLength: 1 }), clientSecret: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+  );
+  const first = Value.Errors(ClientMap, parsed).First();
+  if (first) throw new ConfigError(`MANAGED_OAUTH_CLIENTS${first.path}: ${first.message}`);
+  return parsed as Record<string, ManagedOAuthClient>;
+}
+
+/** Reads a development secret from the data dir, creating it on first use. */
+function persistedDevSecret(dataDir: string, file: string, make: () => string): string {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = make();
+  writeFileSync(path, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+function resolveDatabase(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', url: join(dataDir, 'broker.sqlite') };
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { kind: 'sqlite', url: path === ':memory:' || isAbsolute(path) ? path : resolve(path) };
+  }
+  return { kind: 'postgresql', url };
+}
+
+export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
+  const input = Value.Default(EnvSchema, coerce(raw));
+  const problems = [...Value.Errors(EnvSchema, input)].map((e) => describeProblem(e.path, e.message, e.value));
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const env = input as Env;
+  const dataDir = resolve(env.DATA_DIR);
+  const production = env.NODE_ENV === 'production';
+  const warnings: string[] = [];
+
+  let vaultKeysRaw = env.VAULT_KEYS;
+  if (!vaultKeysRaw) {
+    if (production) throw new ConfigError('VAULT_KEYS is required when NODE_ENV=production (format: id:base64-32-byte-key[,id:key...])');
+    vaultKeysRaw = persistedDevSecret(dataDir, 'vault-keys', () => `dev1:${randomBytes(32).toString('base64')}`);
+    warnings.push(
+      `VAULT_KEYS is not set: using a development master key stored in ${join(dataDir, 'vault-keys')}. ` +
+        'Anyone who can read that file can decrypt every stored credential. Set VAULT_KEYS in production.',
+    );
+  }
+  let sessionSecret = env.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (production) throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)');
+    sessionSecret = persistedDevSecret(dataDir, 'session-secret', () => randomBytes(32).toString('base64url'));
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+    database: resolveDatabase(env.DATABASE_URL, dataDir),
+    dataDir,
+    vaultKeys: parseVaultKeys(vaultKeysRaw),
+    sessionSecret,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    catalogPaths: env.CATALOG_PATHS.split(',').map((p) => p.trim()).filter(Boolean).map((p) => resolve(p)),
+    toolkitOverrides: env.TOOLKIT_OVERRIDES,
+    managedOAuthClients: parseManagedClients(env.MANAGED_OAUTH_CLIENTS),
+    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+    bootstrap: env.BOOTSTRAP,
+    warnings,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Builds the MikroORM instance for either database. The same entities serve both; migrations are
+ * generated per dialect from those entities (`npm run db:migration`) because DDL differs.
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MikroORM, type Options } from '@mikro-orm/core';
+import { BetterSqliteDriver } from '@mikro-orm/better-sqlite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { DatabaseConfig } from '../config.js';
+import { entities } from './entities/index.js';
+
+export function migrationsDir(kind: DatabaseConfig['kind']): string {
+  return fileURLToPath(new URL(`./migrations/${kind}`, import.meta.url));
+}
+
+interface SqliteConnection {
+  pragma(statement: string): unknown;
+}
+
+export function ormOptions(db: DatabaseConfig): Options {
+  const common: Options = {
+    entities,
+    extensions: [Migrator],
+    preferTs: true,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    debug: false,
+    migrations: {
+      path: migrationsDir(db.kind),
+      pathTs: migrationsDir(db.kind),
+      glob: '!(*.d).{js,ts}',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+      silent: true,
+    },
+  };
+  if (db.kind === 'sqlite') {
+    return {
+      ...common,
+      driver: BetterSqliteDriver,
+      dbName: db.url,
+      pool: {
+        // WAL lets the CLI and a running server share the file; the timeout rides out short locks.
+        afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('foreign_keys = ON');
+          done(null, conn);
+        },
+      },
+    } as Options;
+  }
+  return { ...common, driver: PostgreSqlDriver, clientUrl: db.url, pool: { min: 0, max: 10 } } as Options;
+}
+
+export async function openOrm(db: DatabaseConfig): Promise<MikroORM> {
+  if (db.kind === 'sqlite' && db.url !== ':memory:') mkdirSync(dirname(db.url), { recursive: true });
+  return MikroORM.init(ormOptions(db));
+}
+
+/** Applies pending migrations; returns the names applied. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}

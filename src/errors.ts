@@ -1,0 +1,58 @@
+/**
+ * One catalog of the broker's errors. Services throw `BrokerError`s; each plane's error handler
+ * turns them into its own body (native `{defined, code, status, message, data}`, compat
+ * `{error: {...}}`). Messages must never contain a secret: they are shown to callers and logged.
+ */
+
+/** The six contract-declared errors of spec section 7, with their default messages. */
+export const DECLARED_ERRORS = {
+  BAD_REQUEST: { status: 400, message: 'Invalid arguments' },
+  UNAUTHORIZED: { status: 401, message: 'Missing or invalid API key' },
+  FORBIDDEN: { status: 403, message: 'Not permitted' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  TIMEOUT: { status: 408, message: 'Upstream timed out' },
+  INTERNAL_SERVER_ERROR: { status: 500, message: 'Execution failed' },
+} as const;
+
+export type DeclaredCode = keyof typeof DECLARED_ERRORS;
+
+/** Codes outside the contract (reported with `defined: false`), and their statuses. */
+export const UNDECLARED_ERRORS = {
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  NOT_IMPLEMENTED: 501,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type UndeclaredCode = keyof typeof UNDECLARED_ERRORS;
+export type ErrorCode = DeclaredCode | UndeclaredCode;
+
+export class BrokerError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly defined: boolean;
+  readonly data: unknown;
+
+  constructor(code: ErrorCode, message?: string, data?: unknown) {
+    const declared = code in DECLARED_ERRORS ? DECLARED_ERRORS[code as DeclaredCode] : undefined;
+    super(message ?? declared?.message ?? code);
+    this.name = 'BrokerError';
+    this.code = code;
+    this.status = declared ? declared.status : UNDECLARED_ERRORS[code as UndeclaredCode];
+    this.defined = declared !== undefined;
+    this.data = data;
+  }
+}
+
+export const badRequest = (message: string, data?: unknown) => new BrokerError('BAD_REQUEST', message, data);
+export const unauthorized = (message?: string) => new BrokerError('UNAUTHORIZED', message);
+export const forbidden = (message?: string, data?: unknown) => new BrokerError('FORBIDDEN', message, data);
+export const notFound = (message: string, data?: unknown) => new BrokerError('NOT_FOUND', message, data);
+export const upstreamTimeout = (message?: string) => new BrokerError('TIMEOUT', message);
+export const internalError = (message?: string, data?: unknown) =>
+  new BrokerError('INTERNAL_SERVER_ERROR', message, data);
+export const conflict = (message: string, data?: unknown) => new BrokerError('CONFLICT', message, data);
+export const notImplemented = (message: string) => new BrokerError('NOT_IMPLEMENTED', message);

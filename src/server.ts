@@ -1,0 +1,60 @@
+/**
+ * Entry point (`npm start`): load and validate the configuration, build the app (which applies
+ * migrations), create a first project on an empty database, listen, and shut down gracefully.
+ */
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap.js';
+
+/** How long in-flight requests may take to finish after SIGTERM before we exit anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config): Promise<{ close: () => Promise<void>; url: string }> {
+  const app = await buildApp(config);
+  for (const warning of config.warnings) app.log.warn(warning);
+  if (config.bootstrap) {
+    const created = await bootstrapIfEmpty(app.services);
+    if (created) process.stdout.write(bootstrapBanner(created, config.publicBaseUrl));
+  }
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    // Fastify stops accepting, lets in-flight requests finish, then runs onClose (ORM close).
+    closing ??= app.close();
+    return closing;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      const timer = setTimeout(() => {
+        app.log.error('graceful shutdown timed out; exiting');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS);
+      timer.unref();
+      close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { close, url: `http://${config.host}:${port}` };
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntryPoint) {
+  try {
+    await startServer(loadConfig());
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

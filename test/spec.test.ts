@@ -1,0 +1,41 @@
+import t from 'tap';
+import { validate, compileErrors } from '@readme/openapi-parser';
+import { buildTestApp } from './helpers/app.js';
+
+/** Spec section 4: each operation with the statuses other than 200 it must describe. */
+export const OPERATIONS: [method: string, path: string, statuses: number[]][] = [];
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  security?: unknown[];
+}
+
+t.test('spec.json is valid OpenAPI 3.1.1, version 0.1.0, public', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/api/v1/spec.json' });
+  t.equal(res.statusCode, 200);
+  const doc = res.json();
+  t.equal(doc.openapi, '3.1.1');
+  t.equal(doc.info.version, '0.1.0');
+  const result = await validate(structuredClone(doc));
+  if (!result.valid) t.fail(compileErrors(result));
+  else t.pass('valid according to @readme/openapi-parser');
+  t.same(doc.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  t.same(doc.security, [{ apiKey: [] }]);
+  t.ok(doc.components.schemas.ErrorBody, 'error body is a shared component');
+
+  for (const [method, path, statuses] of OPERATIONS) {
+    const op = doc.paths?.[path]?.[method] as Operation | undefined;
+    if (!op) {
+      t.fail(`${method.toUpperCase()} ${path} is missing from spec.json`);
+      continue;
+    }
+    t.ok(op.responses['200'], `${method} ${path}: 200 described`);
+    for (const status of statuses) {
+      const schema = JSON.stringify(op.responses[String(status)]?.content?.['application/json']?.schema ?? null);
+      t.match(schema, /ErrorBody/, `${method} ${path}: ${status} uses the error body`);
+    }
+  }
+  const described = Object.keys(doc.paths);
+  t.notOk(described.some((p) => p.startsWith('/compat') || p.includes('/console') || p === '/healthz'), 'only the native API is described');
+});
