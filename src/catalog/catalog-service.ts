@@ -1,0 +1,119 @@
+/**
+ * Catalog reads for the API: maps loaded catalog files to the spec's Toolkit and Tool shapes.
+ * Derived figures (toolsCount, scopes, scopeStatus) are computed once here because files never
+ * change after load; auth method availability is asked per call because it depends on the
+ * deployment's managed OAuth clients, which the caller owns.
+ */
+import { notFound } from '../errors.js';
+import type { Catalog } from './catalog.js';
+import type { AuthMethodApi, ListToolkitsQuery, ListToolsQuery, ToolApi, ToolkitApi, ToolkitListApi, ToolListApi, ToolSummaryApi } from './catalog-api-schemas.js';
+import type { AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
+
+export interface CatalogServiceDeps {
+  catalog: Catalog;
+  /** True when the deployment has a platform-managed OAuth client for this toolkit. */
+  isManagedClientConfigured: (toolkitSlug: string) => boolean;
+}
+
+export interface CatalogService {
+  listToolkits(query: Partial<ListToolkitsQuery>): ToolkitListApi;
+  /** Throws NOT_FOUND naming the slug. */
+  getToolkit(slug: string): ToolkitApi;
+  listTools(query: Partial<ListToolsQuery>): ToolListApi;
+  /** Throws NOT_FOUND naming the slug. */
+  getTool(slug: string): ToolApi;
+}
+
+interface ToolkitFigures {
+  toolsCount: number;
+  scopes: string[];
+  scopeStatus: 'known' | 'unknown';
+  unknownScopeToolsCount: number;
+}
+
+function figuresOf(tools: readonly ToolFile[]): ToolkitFigures {
+  const scopes = new Set<string>();
+  let unknown = 0;
+  for (const tool of tools) {
+    // An empty array is a declaration ("needs no scope"); only an absent field is unknown.
+    if (tool.scopes === undefined) unknown++;
+    else for (const s of tool.scopes) scopes.add(s);
+  }
+  return {
+    toolsCount: tools.length,
+    scopes: [...scopes].sort(),
+    scopeStatus: unknown === 0 ? 'known' : 'unknown',
+    unknownScopeToolsCount: unknown,
+  };
+}
+
+export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
+  const { catalog, isManagedClientConfigured } = deps;
+  const figures = new Map<string, ToolkitFigures>();
+  for (const tk of catalog.toolkits()) figures.set(tk.slug, figuresOf(catalog.toolsOf(tk.slug)));
+
+  const authMethodApi = (toolkit: ToolkitFile, m: AuthMethodDef): AuthMethodApi => {
+    const base = { id: m.id, displayName: m.displayName, kind: m.kind };
+    // Direct schemes only need what the end user submits; oauth2 needs a client. Callers may still
+    // bring their own client (isManaged=false), which the reason says so they know the way out.
+    if (m.kind !== 'oauth2' || isManagedClientConfigured(toolkit.slug)) {
+      return { ...base, status: 'available', unavailableReason: null };
+    }
+    return {
+      ...base,
+      status: 'unavailable',
+      unavailableReason: `No platform-managed OAuth client is configured for ${toolkit.slug}; create an auth config with isManaged=false and your own clientId/clientSecret`,
+    };
+  };
+
+  const toolkitApi = (tk: ToolkitFile): ToolkitApi => {
+    const f = figures.get(tk.slug) ?? figuresOf([]);
+    return {
+      slug: tk.slug,
+      name: tk.name,
+      authMethods: tk.authMethods.map((m) => authMethodApi(tk, m)),
+      noAuth: tk.noAuth,
+      scopes: [...f.scopes],
+      scopeStatus: f.scopeStatus,
+      unknownScopeToolsCount: f.unknownScopeToolsCount,
+      description: tk.description ?? null,
+      toolsCount: f.toolsCount,
+      triggersCount: tk.triggersCount,
+      categories: tk.categories.map((c) => ({ slug: c.slug, name: c.name })),
+    };
+  };
+
+  const toolSummary = (tool: ToolFile): ToolSummaryApi => {
+    const entry = catalog.getToolEntry(tool.slug);
+    return {
+      slug: tool.slug,
+      name: tool.name,
+      description: tool.description,
+      toolkit: entry ? entry.toolkit.slug : '',
+      version: tool.version,
+      tags: [...tool.tags],
+      deprecated: tool.deprecated ?? false,
+    };
+  };
+
+  return {
+    listToolkits(query) {
+      const r = catalog.listToolkits({ search: query.search, category: query.category, limit: query.limit ?? 50, offset: query.offset ?? 0 });
+      return { items: r.items.map(toolkitApi), total: r.total };
+    },
+    getToolkit(slug) {
+      const tk = catalog.getToolkit(slug);
+      if (!tk) throw notFound(`Toolkit ${slug} not found`);
+      return toolkitApi(tk);
+    },
+    listTools(query) {
+      const r = catalog.searchTools({ toolkit: query.toolkit, search: query.search, limit: query.limit ?? 50, offset: query.offset ?? 0 });
+      return { items: r.items.map(toolSummary), total: r.total };
+    },
+    getTool(slug) {
+      const tool = catalog.getTool(slug);
+      if (!tool) throw notFound(`Tool ${slug} not found`);
+      return { ...toolSummary(tool), inputParameters: structuredClone(tool.input) };
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The loaded catalog: an immutable registry of toolkits and tools with their compiled input
+ * validators and search index. Built only by `loadCatalog` (catalog-loader.ts) after every file
+ * passed validation, so lookups here never re-check files.
+ */
+import type { AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
+import { formatAjvErrors, pointerToDotted, type ValidateFunction } from './json-schema-validator.js';
+import { ToolSearchIndex } from './tool-search.js';
+
+export interface LoadedTool {
+  tool: ToolFile;
+  toolkit: ToolkitFile;
+  /** Path of the file the tool came from (for error messages and `broker catalog check`). */
+  file: string;
+  validate: ValidateFunction;
+}
+
+export interface LoadedToolkit {
+  toolkit: ToolkitFile;
+  file: string;
+  tools: ToolFile[];
+  /** Compiled credential validators of direct (non-oauth2) auth methods, by method id. */
+  credentialValidators: Map<string, ValidateFunction>;
+}
+
+/** `field` names the offending argument as a dotted path (`filterGroups[0].filters`); '' = the whole object. */
+export interface InputError {
+  field: string;
+  message: string;
+}
+
+export type InputValidation = { ok: true; value: Record<string, unknown> } | { ok: false; errors: InputError[] };
+
+export interface ListToolkitsOptions {
+  search?: string;
+  category?: string;
+  limit: number;
+  offset?: number;
+}
+
+export interface SearchToolsOptions {
+  toolkit?: string;
+  search?: string;
+  limit: number;
+  offset?: number;
+}
+
+function runValidator(validate: ValidateFunction, args: unknown, what: string): InputValidation {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { ok: false, errors: [{ field: '', message: `${what} must be a JSON object` }] };
+  }
+  // Ajv fills defaults in place: work on a copy so the caller's object is never mutated.
+  const value = structuredClone(args) as Record<string, unknown>;
+  if (validate(value)) return { ok: true, value };
+  return {
+    ok: false,
+    errors: formatAjvErrors(validate.errors).map((p) => ({ field: pointerToDotted(p.path), message: p.message })),
+  };
+}
+
+export class Catalog {
+  private readonly toolkitsBySlug = new Map<string, LoadedToolkit>();
+  private readonly toolsBySlug = new Map<string, LoadedTool>();
+  private readonly toolkitList: ToolkitFile[];
+  private readonly toolList: ToolFile[];
+  private readonly index: ToolSearchIndex;
+
+  constructor(toolkits: readonly LoadedToolkit[], tools: readonly LoadedTool[]) {
+    for (const tk of toolkits) this.toolkitsBySlug.set(tk.toolkit.slug, tk);
+    for (const t of tools) this.toolsBySlug.set(t.tool.slug, t);
+    this.toolkitList = toolkits.map((t) => t.toolkit).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    this.toolList = tools.map((t) => t.tool);
+    this.index = new ToolSearchIndex(
+      tools.map((t) => ({ slug: t.tool.slug, name: t.tool.name, description: t.tool.description, toolkit: t.toolkit.slug })),
+    );
+  }
+
+  getToolkit(slug: string): ToolkitFile | undefined {
+    return this.toolkitsBySlug.get(slug)?.toolkit;
+  }
+
+  getTool(slug: string): ToolFile | undefined {
+    return this.toolsBySlug.get(slug)?.tool;
+  }
+
+  /** The tool with its toolkit and source file: what the executor needs to render a call. */
+  getToolEntry(slug: string): Readonly<LoadedTool> | undefined {
+    return this.toolsBySlug.get(slug);
+  }
+
+  getAuthMethod(toolkitSlug: string, authMethodId: string): AuthMethodDef | undefined {
+    return this.getToolkit(toolkitSlug)?.authMethods.find((m) => m.id === authMethodId);
+  }
+
+  /** All toolkits, sorted by slug. */
+  toolkits(): readonly ToolkitFile[] {
+    return this.toolkitList;
+  }
+
+  /** Tools of one toolkit, sorted by slug ([] for an unknown toolkit). */
+  toolsOf(toolkitSlug: string): readonly ToolFile[] {
+    return this.toolkitsBySlug.get(toolkitSlug)?.tools ?? [];
+  }
+
+  get toolCount(): number {
+    return this.toolList.length;
+  }
+
+  /**
+   * Validates tool arguments against the tool's input schema (compiled once at load) and returns
+   * them with defaults applied. Unknown tool: a single error on field ''.
+   */
+  validateInput(toolSlug: string, args: unknown): InputValidation {
+    const entry = this.toolsBySlug.get(toolSlug);
+    if (!entry) return { ok: false, errors: [{ field: '', message: `unknown tool ${toolSlug}` }] };
+    return runValidator(entry.validate, args, 'arguments');
+  }
+
+  /** Validates submitted credentials of a direct (api_key/basic/bearer) auth method. */
+  validateCredentials(toolkitSlug: string, authMethodId: string, credentials: unknown): InputValidation {
+    const validate = this.toolkitsBySlug.get(toolkitSlug)?.credentialValidators.get(authMethodId);
+    if (!validate) {
+      return { ok: false, errors: [{ field: '', message: `toolkit ${toolkitSlug} has no credential-based auth method ${authMethodId}` }] };
+    }
+    return runValidator(validate, credentials, 'credentials');
+  }
+
+  /** Toolkits filtered by case-insensitive substring of name or slug and by category slug, sorted by slug. */
+  listToolkits(opts: ListToolkitsOptions): { items: ToolkitFile[]; total: number } {
+    const needle = opts.search?.trim().toLowerCase() ?? '';
+    const matches = this.toolkitList.filter(
+      (t) =>
+        (needle === '' || t.slug.toLowerCase().includes(needle) || t.name.toLowerCase().includes(needle)) &&
+        (opts.category === undefined || opts.category === '' || t.categories.some((c) => c.slug === opts.category)),
+    );
+    const offset = opts.offset ?? 0;
+    return { items: matches.slice(offset, offset + opts.limit), total: matches.length };
+  }
+
+  /**
+   * Tools ranked by fuzzy relevance (exact slug, then slug prefix, then token/typo score); without
+   * `search`, in slug order. An unknown toolkit gives an empty page, not an error.
+   */
+  searchTools(opts: SearchToolsOptions): { items: ToolFile[]; total: number } {
+    const r = this.index.search(opts.search ?? '', { toolkit: opts.toolkit, limit: opts.limit, offset: opts.offset });
+    return { items: r.items.map((i) => this.toolList[i]), total: r.total };
+  }
+}
