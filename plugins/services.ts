@@ -13,7 +13,12 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { config: Config }) => {
     app.decorate('config', opts.config);
-    app.decorate('services', createServices({ config: opts.config, orm: app.orm, log: app.log }));
+    const services = createServices({ config: opts.config, orm: app.orm, log: app.log });
+    app.decorate('services', services);
+    app.addHook('onClose', async () => {
+      await services.recorder.close();
+      services.http.close();
+    });
   },
   { name: 'services', dependencies: ['db'] },
 );

@@ -17,6 +17,7 @@ import authPlugin from '../plugins/auth.js';
 import specPlugin from '../plugins/spec.js';
 import healthPlugin from '../plugins/health.js';
 import nativeApiPlugin from '../plugins/native-api.js';
+import vaultPlugin from '../plugins/vault.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -33,36 +34,47 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  try {
+    await registerPlugins(app, config);
+    await app.ready();
+  } catch (err) {
+    // A failed start (bad catalog, missing vault key…) must not leave the database pool open.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}
 
+async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config });
+  await app.register(vaultPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
-  if (config.rateLimitPerMinute > 0) {
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-    await app.register(rateLimit, {
-      max: config.rateLimitPerMinute,
-      timeWindow: '1 minute',
-      redis,
-      nameSpace: 'broker-rl-',
-      // Keyed by the presented key (so one tenant cannot starve another), else by address.
-      keyGenerator: (req) => {
-        const key = req.headers['x-api-key'];
-        return typeof key === 'string' && key
-          ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`
-          : `ip:${req.ip}`;
-      },
-      allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
-    });
-  }
+  if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config);
   await app.register(authPlugin);
   await app.register(specPlugin, { config });
   await app.register(healthPlugin);
   await app.register(nativeApiPlugin, { prefix: '/api/v1' });
-  return app;
+}
+
+/** Per-key limits; counters live in Redis when REDIS_URL is set so all instances share them. */
+async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    redis,
+    nameSpace: 'broker-rl-',
+    // Keyed by the presented key (so one tenant cannot starve another), else by address.
+    keyGenerator: (req) => {
+      const key = req.headers['x-api-key'];
+      return typeof key === 'string' && key ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `ip:${req.ip}`;
+    },
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+  });
 }

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { resolve } from 'node:path';
+import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from './catalog/catalog-loader.js';
 
 const USAGE = `Usage: broker <command> [options]
 
@@ -19,6 +21,8 @@ Commands:
   list-keys --project <projectId>           list a project's keys (never the keys themselves)
   revoke-key <keyId | full key>             revoke a key; it stops working at once on every instance
   list-projects                             list organizations' projects
+  rotate-keys                               re-encrypt every stored secret with the active VAULT_KEYS key
+  catalog check [dir...]                    validate toolkit folders (default: the configured catalog)
 `;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -66,10 +70,30 @@ export const commands: Record<string, Command> = {
     const k = await app.services.apiKeys.revoke(target);
     out(`Revoked ${k.id} (${k.start}…).`);
   },
+  async 'rotate-keys'(app) {
+    const { rotated, remainingByKey } = await app.services.vault.rotate();
+    out(`Re-encrypted ${rotated} secret(s) with key "${app.services.vault.activeKeyId}".`);
+    for (const [keyId, n] of Object.entries(remainingByKey)) out(`  key ${keyId}: ${n} secret(s)`);
+    out('Keys no longer listed above can be removed from VAULT_KEYS.');
+  },
   async 'list-projects'(app) {
     for (const p of await app.services.projects.listProjects()) out(`${p.id}  ${p.name}  org ${p.organizationId}`);
   },
 };
+
+/** `broker catalog check [dir...]`: the loader's checks, for toolkit authors; no database needed. */
+function catalogCommand(args: string[]): number {
+  const [sub, ...dirs] = args;
+  if (sub !== 'check') {
+    process.stderr.write('Usage: broker catalog check [dir...]\n');
+    return 2;
+  }
+  const targets = dirs.length > 0 ? dirs.map((d) => resolve(d)) : [BUILTIN_CATALOG_DIR, ...loadConfig().catalogPaths];
+  const result = checkCatalogDirs(targets);
+  for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
+  out(`${result.ok ? 'OK' : 'FAILED'}: ${result.toolkits} toolkit(s), ${result.tools} tool(s), ${result.problems.length} problem(s) in ${targets.join(', ')}`);
+  return result.ok ? 0 : 1;
+}
 
 export async function runCli(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -88,6 +112,7 @@ export async function runCli(argv: string[]): Promise<number> {
     out(USAGE);
     return name ? 0 : 1;
   }
+  if (name === 'catalog') return catalogCommand(args);
   const command = commands[name];
   if (!command) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);

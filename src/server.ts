@@ -2,6 +2,7 @@
  * Entry point (`npm start`): load and validate the configuration, build the app (which applies
  * migrations), create a first project on an empty database, listen, and shut down gracefully.
  */
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap.js';
@@ -9,7 +10,7 @@ import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap.js';
 /** How long in-flight requests may take to finish after SIGTERM before we exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(config: Config): Promise<{ close: () => Promise<void>; url: string }> {
+export async function startServer(config: Config): Promise<{ app: FastifyInstance; close: () => Promise<void>; url: string }> {
   const app = await buildApp(config);
   for (const warning of config.warnings) app.log.warn(warning);
   if (config.bootstrap) {
@@ -43,7 +44,7 @@ export async function startServer(config: Config): Promise<{ close: () => Promis
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  return { close, url: `http://${config.host}:${port}` };
+  return { app, close, url: `http://${config.host}:${port}` };
 }
 
 const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));

@@ -7,6 +7,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { createApiKeyService } from './console/api-key-service.js';
 import { createProjectService } from './console/project-service.js';
+import { BUILTIN_CATALOG_DIR, loadCatalog } from './catalog/catalog-loader.js';
+import { parseToolkitOverrides } from './catalog/toolkit-overrides.js';
+import { createCatalogService } from './catalog/catalog-service.js';
+import { createVaultService } from './vault/vault-service.js';
+import { createAuthConfigService } from './connections/auth-config-service.js';
+import { createConnectionService } from './connections/connection-service.js';
+import { createTokenService } from './connections/token-service.js';
+import { createTokenCache } from './connections/token-cache.js';
+import { createStateSigner } from './connections/oauth-state.js';
+import { createProviderHttpClient } from './providers/http-client.js';
+import { privateAllowedHosts } from './providers/proxy-target.js';
+import { createExecutionRecorder } from './tools/execution-recorder.js';
+import { createConnectionResolver } from './tools/connection-resolver.js';
+import { createExecutionService } from './tools/execution-service.js';
+import { createProxyService } from './tools/proxy-service.js';
+import type { ToolkitFile } from './catalog/catalog-schema.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -14,11 +30,36 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
 }
 
+function configuredUrls(toolkit: ToolkitFile): string[] {
+  const urls = [toolkit.baseUrl];
+  for (const m of toolkit.authMethods) {
+    if (m.kind !== 'oauth2') continue;
+    urls.push(m.oauth2.tokenUrl);
+    if (m.oauth2.revocation) urls.push(m.oauth2.revocation.url.replace('{token}', 'x'));
+  }
+  return urls;
+}
+
 export function createServices(deps: ServiceDeps) {
-  const { orm } = deps;
+  const { orm, config } = deps;
+  const isPostgres = config.database.kind === 'postgresql';
+  const catalog = loadCatalog({ dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths], overrides: parseToolkitOverrides(config.toolkitOverrides) });
+  // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
+  const http = createProviderHttpClient({ timeoutMs: config.providerTimeoutMs, allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)) });
+  const vault = createVaultService({ orm, keys: config.vaultKeys });
+  const tokenCache = createTokenCache();
   const apiKeys = createApiKeyService({ orm });
   const projects = createProjectService({ orm });
-  return { apiKeys, projects };
+  const authConfigs = createAuthConfigService({ orm, catalog, vault, config });
+  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+  const state = createStateSigner(config.sessionSecret);
+  const connections = createConnectionService({ orm, catalog, vault, authConfigs, http, state, tokenCache, config });
+  const tokens = createTokenService({ orm, catalog, vault, authConfigs, http, tokenCache, isPostgres });
+  const recorder = createExecutionRecorder({ orm, log: deps.log });
+  const resolver = createConnectionResolver({ orm });
+  const execution = createExecutionService({ catalog, resolver, tokens, http, recorder });
+  const proxy = createProxyService({ catalog, resolver, tokens, http, recorder });
+  return { apiKeys, projects, catalog, catalogService, vault, http, tokenCache, authConfigs, connections, tokens, state, recorder, execution, proxy };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,7 +3,22 @@ import { validate, compileErrors } from '@readme/openapi-parser';
 import { buildTestApp } from './helpers/app.js';
 
 /** Spec section 4: each operation with the statuses other than 200 it must describe. */
-export const OPERATIONS: [method: string, path: string, statuses: number[]][] = [];
+export const OPERATIONS: [method: string, path: string, statuses: number[]][] = [
+  ['post', '/api/v1/connectors/{slug}/initiate', [400, 401, 403, 404, 408, 500]],
+  ['post', '/api/v1/connectors/{slug}/connect', [400, 401, 403, 404, 408, 500]],
+  ['post', '/api/v1/connectors/proxy', [400, 401, 403, 404, 408, 500]],
+  ['get', '/api/v1/connectors/connections', [401, 403]],
+  ['get', '/api/v1/connectors/connections/{connectionId}', [401, 403, 404]],
+  ['delete', '/api/v1/connectors/connections/{connectionId}', [401, 403, 404]],
+  ['post', '/api/v1/connectors/connections/{connectionId}/refresh', [400, 401, 403, 404, 408, 500]],
+  ['post', '/api/v1/connectors/connections/{connectionId}/revoke', [400, 401, 403, 404, 408, 500]],
+  ['get', '/api/v1/toolkits', [401, 403]],
+  ['get', '/api/v1/toolkits/{slug}', [401, 403, 404]],
+  ['get', '/api/v1/tools', [401, 403]],
+  ['get', '/api/v1/tools/{slug}', [401, 403, 404]],
+  ['post', '/api/v1/tools/{slug}/execute', [400, 401, 403, 404, 408, 500]],
+  ['post', '/api/v1/auth_configs', [400, 401]],
+];
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;

@@ -1,14 +1,23 @@
 /** Every entity the ORM knows. A new table: add its entity here, then `npm run db:migration`. */
 import { ApiKey } from './api-key.js';
+import { AuthConfig } from './auth-config.js';
+import { Connection } from './connection.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
+import { VaultSecret } from './vault-secret.js';
 
-export { ApiKey, Membership, Organization, Project, User };
+export { ApiKey, AuthConfig, Connection, Membership, Organization, Project, ToolExecution, User, VaultSecret };
+export { CONNECTION_STATUSES, type ConnectionStatus } from './connection.js';
 export type { IApiKey } from './api-key.js';
+export type { IAuthConfig } from './auth-config.js';
+export type { IConnection } from './connection.js';
 export type { IMembership } from './membership.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
+export type { IToolExecution } from './tool-execution.js';
 export type { IUser } from './user.js';
-export const entities = [Organization, Project, ApiKey, User, Membership];
+export type { IVaultSecret } from './vault-secret.js';
+export const entities = [Organization, Project, ApiKey, User, Membership, AuthConfig, Connection, VaultSecret, ToolExecution];

@@ -1,0 +1,168 @@
+/** TypeBox schemas of the connection and auth-config routes (spec 2.1, 4.1 to 4.6, 4.9). */
+import { Type, type Static } from '@sinclair/typebox';
+import { CONNECTION_STATUSES } from '../db/entities/index.js';
+
+const StringMap = (description: string) => Type.Record(Type.String(), Type.String(), { description });
+
+export const ConnectionStatusSchema = Type.Union(
+  CONNECTION_STATUSES.map((s) => Type.Literal(s)),
+  {
+    description:
+      'INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ' +
+      'ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. ' +
+      'EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. ' +
+      'Transitions: INITIATED->ACTIVE|FAILED; PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED. ' +
+      '`disabled` is independent: a disabled connection keeps its status but cannot be used.',
+  },
+);
+
+export const ConnectionSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Connection id' }),
+    providerSlug: Type.String({ description: 'Toolkit slug' }),
+    authMethodId: Type.String(),
+    authMethodKind: Type.Union([Type.Literal('oauth2'), Type.Literal('api_key'), Type.Literal('basic'), Type.Literal('bearer')]),
+    status: ConnectionStatusSchema,
+    statusReason: Type.Union([Type.String(), Type.Null()], { description: 'Why the connection is in its status (FAILED, EXPIRED, REVOKED, waiting states)' }),
+    disabled: Type.Boolean({ description: 'A disabled connection cannot execute tools or proxy calls' }),
+    entityId: Type.String({ description: 'The end user who owns it' }),
+    authConfigId: Type.String(),
+    alias: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Connection', title: 'Connection' },
+);
+
+const EntityId = Type.String({ minLength: 1, maxLength: 255, description: 'End-user id the connection belongs to' });
+
+export const InitiateBody = Type.Object(
+  {
+    entityId: EntityId,
+    authConfigId: Type.Optional(Type.String({ description: 'Used when several auth configs exist for the toolkit' })),
+    authMethodId: Type.Optional(Type.String({ description: 'Auth method id when the auth config is created implicitly (managed)' })),
+    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: "Defaults to the auth config's scopes, else the toolkit's" })),
+    connectionConfig: Type.Optional(StringMap('Provider-specific connection fields')),
+    redirectUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: "Where the user's browser goes after the callback; gets ?status=&connectionId=" })),
+    alias: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type InitiateBody = Static<typeof InitiateBody>;
+
+export const InitiateResponse = Type.Object({
+  connectionId: Type.String(),
+  redirectUrl: Type.Optional(Type.String({ description: 'Send the user here (OAuth); absent for direct schemes' })),
+});
+
+export const ConnectBody = Type.Object(
+  {
+    entityId: EntityId,
+    credentials: StringMap("Credential fields, per the toolkit's credential schema"),
+    authConfigId: Type.Optional(Type.String()),
+    authMethodId: Type.Optional(Type.String()),
+    connectionConfig: Type.Optional(StringMap('Provider-specific connection fields')),
+    connectionId: Type.Optional(Type.String({ description: 'Complete a PENDING connection returned by initiate' })),
+    alias: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type ConnectBody = Static<typeof ConnectBody>;
+
+export const ConnectionIdParams = Type.Object({ connectionId: Type.String() });
+export const SlugParams = Type.Object({ slug: Type.String() });
+
+export const ListConnectionsQuery = Type.Object(
+  {
+    authConfigId: Type.Optional(Type.String()),
+    entityId: Type.Optional(Type.String()),
+    toolkit: Type.Optional(Type.String({ description: 'Toolkit slug' })),
+    status: Type.Optional(ConnectionStatusSchema),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    offset: Type.Integer({ minimum: 0, maximum: 9007199254740991, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ConnectionList = Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), total: Type.Integer() });
+
+export const StrictBody = Type.Union([
+  Type.Object({ strict: Type.Optional(Type.Boolean({ description: 'Fail when the provider does not support the action' })) }, { additionalProperties: false }),
+  Type.Null(),
+]);
+
+export const RefreshResponse = Type.Object({ status: ConnectionStatusSchema, needsRedirect: Type.Boolean() });
+export const RevokeResponse = Type.Object({
+  status: ConnectionStatusSchema,
+  revokedTokens: Type.Array(Type.String(), { description: 'Kinds of secrets revoked and destroyed: access_token, refresh_token, credential' }),
+});
+export const DeleteResponse = Type.Object({ deleted: Type.Boolean() });
+
+export const UpdateConnectionBody = Type.Object(
+  { alias: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])), disabled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+// ---------------------------------------------------------------- auth configs
+
+const ToolSlugs = Type.Array(Type.String({ minLength: 1 }), { description: 'Tool slugs of the toolkit; executions of other tools are refused (403)' });
+
+export const CreateAuthConfigBody = Type.Object(
+  {
+    slug: Type.String({ minLength: 1, description: 'Toolkit slug' }),
+    authMethodId: Type.String({ minLength: 1 }),
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'Label' })),
+    isManaged: Type.Optional(Type.Boolean({ description: "true: the platform's OAuth app for the toolkit (default when no clientId is given)" })),
+    clientId: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client id (custom configs)' })),
+    clientSecret: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client secret; stored encrypted, never returned' })),
+    restrictToTools: Type.Optional(ToolSlugs),
+    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateAuthConfigResponse = Type.Object({ authConfigId: Type.String(), authMethodId: Type.String(), authMethodKind: Type.String() });
+
+export const AuthConfigSchema = Type.Object(
+  {
+    id: Type.String(),
+    toolkit: Type.String(),
+    authMethodId: Type.String(),
+    authMethodKind: Type.String(),
+    name: Type.String(),
+    isManaged: Type.Boolean(),
+    clientId: Type.Union([Type.String(), Type.Null()]),
+    hasClientSecret: Type.Boolean({ description: 'Whether a client secret is stored (it is never returned)' }),
+    restrictToTools: Type.Union([Type.Array(Type.String()), Type.Null()]),
+    scopes: Type.Union([Type.Array(Type.String()), Type.Null()]),
+    disabled: Type.Boolean(),
+    connectionsCount: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AuthConfig', title: 'AuthConfig' },
+);
+
+export const UpdateAuthConfigBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    clientId: Type.Optional(Type.String({ minLength: 1 })),
+    clientSecret: Type.Optional(Type.String({ minLength: 1 })),
+    restrictToTools: Type.Optional(Type.Union([ToolSlugs, Type.Null()])),
+    scopes: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.Null()])),
+    disabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const ListAuthConfigsQuery = Type.Object(
+  {
+    toolkit: Type.Optional(Type.String()),
+    isManaged: Type.Optional(Type.Boolean()),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    offset: Type.Integer({ minimum: 0, maximum: 9007199254740991, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export const AuthConfigList = Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() });
+export const AuthConfigIdParams = Type.Object({ authConfigId: Type.String() });

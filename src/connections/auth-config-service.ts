@@ -1,0 +1,254 @@
+/**
+ * Auth configs: how a project's connections to a toolkit authenticate (spec 2.4, 4.9). A managed
+ * config borrows the platform's OAuth app for that toolkit (MANAGED_OAUTH_CLIENTS); a custom one
+ * holds the project's own client id, with its secret sealed in the vault.
+ */
+import type { MikroORM } from '@mikro-orm/core';
+import type { Config, ManagedOAuthClient } from '../config.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
+import { AuthConfig, Connection, type IAuthConfig } from '../db/entities/index.js';
+import { badRequest, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { VaultService } from '../vault/vault-service.js';
+
+export interface CreateAuthConfigInput {
+  slug: string;
+  authMethodId: string;
+  name?: string;
+  isManaged?: boolean;
+  clientId?: string;
+  clientSecret?: string;
+  restrictToTools?: string[];
+  scopes?: string[];
+}
+
+export interface UpdateAuthConfigInput {
+  name?: string;
+  clientId?: string;
+  clientSecret?: string;
+  restrictToTools?: string[] | null;
+  scopes?: string[] | null;
+  disabled?: boolean;
+}
+
+export interface AuthConfigView {
+  id: string;
+  toolkit: string;
+  authMethodId: string;
+  authMethodKind: string;
+  name: string;
+  isManaged: boolean;
+  clientId: string | null;
+  hasClientSecret: boolean;
+  restrictToTools: string[] | null;
+  scopes: string[] | null;
+  disabled: boolean;
+  connectionsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function authConfigView(a: IAuthConfig, connectionsCount: number): AuthConfigView {
+  return {
+    id: a.id,
+    toolkit: a.toolkitSlug,
+    authMethodId: a.authMethodId,
+    authMethodKind: a.authMethodKind,
+    name: a.name,
+    isManaged: a.isManaged,
+    clientId: a.clientId ?? null,
+    hasClientSecret: a.hasClientSecret,
+    restrictToTools: a.restrictToTools ?? null,
+    scopes: a.scopes ?? null,
+    disabled: a.disabled,
+    connectionsCount,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog; vault: VaultService; config: Pick<Config, 'managedOAuthClients'> }) {
+  const { orm, catalog, vault } = deps;
+
+  const managedClient = (slug: string): ManagedOAuthClient | undefined => deps.config.managedOAuthClients[slug];
+
+  function toolkitOrFail(slug: string): ToolkitFile {
+    const toolkit = catalog.getToolkit(slug);
+    if (!toolkit) throw badRequest(`Unknown toolkit "${slug}"`, { errors: [{ field: 'slug', message: 'is not a toolkit in the catalog' }] });
+    return toolkit;
+  }
+
+  function methodOrFail(toolkit: ToolkitFile, authMethodId: string, field = 'authMethodId'): AuthMethodDef {
+    const method = toolkit.authMethods.find((m) => m.id === authMethodId);
+    if (!method) {
+      const known = toolkit.authMethods.map((m) => m.id).join(', ') || 'none';
+      throw badRequest(`Toolkit ${toolkit.slug} has no auth method "${authMethodId}" (it has: ${known})`, {
+        errors: [{ field, message: `must be one of: ${known}` }],
+      });
+    }
+    return method;
+  }
+
+  function checkTools(toolkit: ToolkitFile, tools: string[] | undefined | null): void {
+    if (!tools) return;
+    const known = new Set(catalog.toolsOf(toolkit.slug).map((t) => t.slug));
+    const unknown = tools.filter((t) => !known.has(t));
+    if (unknown.length > 0) {
+      throw badRequest(`restrictToTools names tools that ${toolkit.slug} does not have: ${unknown.join(', ')}`, {
+        errors: unknown.map((t) => ({ field: 'restrictToTools', message: `unknown tool ${t}` })),
+      });
+    }
+  }
+
+  async function countConnections(ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows: { auth_config_id: string; n: number | string }[] = await orm.em.fork().getConnection().execute(
+      `select auth_config_id, count(*) as n from connections where auth_config_id in (${ids.map(() => '?').join(',')}) group by auth_config_id`,
+      ids,
+    );
+    return new Map(rows.map((r) => [r.auth_config_id, Number(r.n)]));
+  }
+
+  async function load(projectId: string, id: string): Promise<IAuthConfig> {
+    const found = await orm.em.fork().findOne(AuthConfig, { id, projectId });
+    if (!found) throw notFound(`Auth config ${id} not found`);
+    return found;
+  }
+
+  return {
+    managedClient,
+
+    /** True when the platform has an OAuth app for this toolkit (drives auth method status). */
+    isManagedClientConfigured: (slug: string) => managedClient(slug) !== undefined,
+
+    async create(projectId: string, input: CreateAuthConfigInput): Promise<IAuthConfig> {
+      const toolkit = toolkitOrFail(input.slug);
+      const method = methodOrFail(toolkit, input.authMethodId);
+      checkTools(toolkit, input.restrictToTools);
+      let isManaged = false;
+      if (method.kind === 'oauth2') {
+        isManaged = input.isManaged ?? input.clientId === undefined;
+        if (isManaged && !managedClient(toolkit.slug)) {
+          throw badRequest(
+            `No platform-managed OAuth client is configured for ${toolkit.slug}; create the auth config with isManaged=false and your own clientId and clientSecret`,
+            { errors: [{ field: 'isManaged', message: 'no managed client for this toolkit' }] },
+          );
+        }
+        if (!isManaged) {
+          const missing = (['clientId', 'clientSecret'] as const).filter((f) => !input[f]);
+          if (missing.length > 0) {
+            throw badRequest(`A custom OAuth auth config needs ${missing.join(' and ')}`, {
+              errors: missing.map((f) => ({ field: f, message: 'is required when isManaged is false' })),
+            });
+          }
+        }
+      } else if (input.isManaged) {
+        throw badRequest(`isManaged applies to OAuth methods only; ${method.id} is ${method.kind}`, {
+          errors: [{ field: 'isManaged', message: `must be false for ${method.kind}` }],
+        });
+      }
+      const em = orm.em.fork();
+      const config = em.create(AuthConfig, {
+        id: newId('ac'),
+        projectId,
+        toolkitSlug: toolkit.slug,
+        authMethodId: method.id,
+        authMethodKind: method.kind,
+        name: input.name?.trim() || `${toolkit.name} ${method.displayName}`,
+        isManaged,
+        clientId: !isManaged && method.kind === 'oauth2' ? input.clientId! : null,
+        hasClientSecret: !isManaged && method.kind === 'oauth2',
+        restrictToTools: input.restrictToTools ?? null,
+        scopes: input.scopes ?? null,
+        disabled: false,
+      });
+      await em.transactional(async (tx) => {
+        tx.persist(config);
+        if (config.hasClientSecret) await vault.put({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' }, input.clientSecret, tx);
+      });
+      return config;
+    },
+
+    get: load,
+
+    async view(projectId: string, id: string): Promise<AuthConfigView> {
+      const found = await load(projectId, id);
+      return authConfigView(found, (await countConnections([id])).get(id) ?? 0);
+    },
+
+    async list(projectId: string, q: { toolkit?: string; isManaged?: boolean; includeDisabled?: boolean; limit: number; offset: number }) {
+      const where: Record<string, unknown> = { projectId };
+      if (q.toolkit) where.toolkitSlug = q.toolkit;
+      if (q.isManaged !== undefined) where.isManaged = q.isManaged;
+      if (q.includeDisabled === false) where.disabled = false;
+      const [rows, total] = await orm.em.fork().findAndCount(AuthConfig, where, {
+        limit: q.limit,
+        offset: q.offset,
+        orderBy: { createdAt: 'desc', id: 'desc' },
+      });
+      const counts = await countConnections(rows.map((r) => r.id));
+      return { items: rows.map((r) => authConfigView(r, counts.get(r.id) ?? 0)), total };
+    },
+
+    /** The enabled auth configs a project has for one toolkit (connection initiation resolves among them). */
+    async forToolkit(projectId: string, toolkitSlug: string): Promise<IAuthConfig[]> {
+      return orm.em.fork().find(AuthConfig, { projectId, toolkitSlug, disabled: false }, { orderBy: { createdAt: 'asc' } });
+    },
+
+    async update(projectId: string, id: string, input: UpdateAuthConfigInput): Promise<AuthConfigView> {
+      const em = orm.em.fork();
+      const found = await em.findOne(AuthConfig, { id, projectId });
+      if (!found) throw notFound(`Auth config ${id} not found`);
+      const toolkit = toolkitOrFail(found.toolkitSlug);
+      if (input.restrictToTools !== undefined) checkTools(toolkit, input.restrictToTools);
+      if ((input.clientId !== undefined || input.clientSecret !== undefined) && (found.isManaged || found.authMethodKind !== 'oauth2')) {
+        throw badRequest('clientId and clientSecret can be set only on a custom OAuth auth config', {
+          errors: [{ field: input.clientId !== undefined ? 'clientId' : 'clientSecret', message: 'not applicable' }],
+        });
+      }
+      if (input.name !== undefined) found.name = input.name;
+      if (input.clientId !== undefined) found.clientId = input.clientId;
+      if (input.restrictToTools !== undefined) found.restrictToTools = input.restrictToTools;
+      if (input.scopes !== undefined) found.scopes = input.scopes;
+      if (input.disabled !== undefined) found.disabled = input.disabled;
+      await em.transactional(async (tx) => {
+        if (input.clientSecret !== undefined) {
+          await vault.put({ ownerType: 'auth_config', ownerId: id, name: 'client_secret' }, input.clientSecret, tx);
+          found.hasClientSecret = true;
+        }
+      });
+      await em.flush();
+      return authConfigView(found, (await countConnections([id])).get(id) ?? 0);
+    },
+
+    /** Deletes the config and its connections, destroying their secrets. */
+    async remove(projectId: string, id: string): Promise<string[]> {
+      const em = orm.em.fork();
+      const found = await em.findOne(AuthConfig, { id, projectId });
+      if (!found) throw notFound(`Auth config ${id} not found`);
+      const connections = await em.find(Connection, { authConfigId: id, projectId }, { fields: ['id'] });
+      await em.transactional(async (tx) => {
+        for (const c of connections) await vault.destroy({ ownerType: 'connection', ownerId: c.id }, tx);
+        await vault.destroy({ ownerType: 'auth_config', ownerId: id }, tx);
+        await tx.nativeDelete(Connection, { authConfigId: id, projectId });
+        await tx.nativeDelete(AuthConfig, { id, projectId });
+      });
+      return connections.map((c) => c.id);
+    },
+
+    /** The OAuth client (id + secret) an auth config uses; the secret is read from the vault. */
+    async oauthClient(config: IAuthConfig): Promise<{ clientId: string; clientSecret: string }> {
+      if (config.isManaged) {
+        const managed = managedClient(config.toolkitSlug);
+        if (!managed) throw badRequest(`The platform-managed OAuth client for ${config.toolkitSlug} is no longer configured`);
+        return managed;
+      }
+      const secret = await vault.get<string>({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' });
+      if (!config.clientId || !secret) throw badRequest(`Auth config ${config.id} has no client credentials; update it with clientId and clientSecret`);
+      return { clientId: config.clientId, clientSecret: secret.value };
+    },
+  };
+}
+
+export type AuthConfigService = ReturnType<typeof createAuthConfigService>;

@@ -1,0 +1,23 @@
+/** The Connection resource of spec 2.1 (plus `statusReason`), built from a row. */
+import type { Static } from '@sinclair/typebox';
+import type { IConnection } from '../db/entities/index.js';
+import type { ConnectionSchema } from './api-schemas.js';
+
+export type ConnectionView = Static<typeof ConnectionSchema>;
+
+export function connectionView(c: IConnection): ConnectionView {
+  return {
+    id: c.id,
+    providerSlug: c.toolkitSlug,
+    authMethodId: c.authMethodId,
+    authMethodKind: c.authMethodKind as ConnectionView['authMethodKind'],
+    status: c.status,
+    statusReason: c.statusReason ?? null,
+    disabled: c.disabled,
+    entityId: c.entityId,
+    authConfigId: c.authConfigId,
+    alias: c.alias ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}

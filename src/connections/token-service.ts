@@ -1,0 +1,191 @@
+/**
+ * Valid credentials for outbound calls, refresh and revocation (spec 4.6). Every provider call
+ * gets its injectable values here. Refresh is shared: concurrent callers in this process await
+ * one promise, and on PostgreSQL instances serialise on a row lock of the sealed tokens, re-read
+ * them after taking it, and skip the provider call when another instance already refreshed.
+ */
+import { LockMode, type MikroORM } from '@mikro-orm/core';
+import type { Catalog } from '../catalog/catalog.js';
+import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
+import { Connection, VaultSecret, type ConnectionStatus, type IConnection } from '../db/entities/index.js';
+import { badRequest, internalError } from '../errors.js';
+import type { ProviderHttpClient } from '../providers/http-client.js';
+import type { SecretRef, VaultService } from '../vault/vault-service.js';
+import type { AuthConfigService } from './auth-config-service.js';
+import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-client.js';
+import type { TokenCache } from './token-cache.js';
+
+/** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
+ *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+export type RefreshOutcome =
+  | { kind: 'ok'; tokens: OAuthTokens; refreshed: boolean }
+  | { kind: 'expired'; reason: string }
+  | { kind: 'error'; reason: string };
+
+const tokensRef = (id: string): SecretRef => ({ ownerType: 'connection', ownerId: id, name: 'oauth_tokens' });
+function expiringSoon(t: OAuthTokens, now = Date.now()): boolean {
+  if (t.expires_at === undefined) return false;
+  const margin = Math.min(REFRESH_MARGIN_MS, (t.expires_at - t.obtained_at) / 2);
+  return t.expires_at - now < margin;
+}
+
+export function createTokenService(deps: {
+  orm: MikroORM;
+  catalog: Catalog;
+  vault: VaultService;
+  authConfigs: AuthConfigService;
+  http: ProviderHttpClient;
+  tokenCache: TokenCache;
+  isPostgres: boolean;
+}) {
+  const { orm, catalog, vault, authConfigs, http, tokenCache } = deps;
+  const inflight = new Map<string, Promise<RefreshOutcome>>();
+
+  function oauthMethod(conn: IConnection): OAuth2AuthMethodDef {
+    const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+    if (!method || method.kind !== 'oauth2') throw internalError(`Auth method ${conn.authMethodId} of ${conn.toolkitSlug} is not an OAuth method`);
+    return method;
+  }
+
+  async function markExpired(conn: IConnection, reason: string): Promise<void> {
+    await orm.em.fork().nativeUpdate(Connection, { id: conn.id, status: { $in: ['ACTIVE', 'EXPIRED'] } }, { status: 'EXPIRED', statusReason: reason, updatedAt: new Date() });
+    tokenCache.invalidate(conn.id);
+  }
+
+  /** One refresh against the provider, under the row lock; `seenVersion` is what the caller held. */
+  async function refreshLocked(conn: IConnection, seenVersion: number | undefined, force: boolean): Promise<RefreshOutcome> {
+    const method = oauthMethod(conn);
+    const outcome = await orm.em.fork().transactional(async (tx): Promise<RefreshOutcome & { usedRefresh?: string }> => {
+      const row = await tx.findOne(VaultSecret, tokensRef(conn.id), deps.isPostgres ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+      if (!row) return { kind: 'expired', reason: 'No tokens are stored for this connection; authorize again.' };
+      const current = vault.openRow<OAuthTokens>(row);
+      // Another caller (or instance) refreshed while we waited for the lock: use its tokens.
+      if (seenVersion !== undefined && row.version !== seenVersion && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
+      if (!force && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
+      if (!method.oauth2.refresh || !current.refresh_token) {
+        return { kind: 'expired', reason: `The access token expired and ${conn.toolkitSlug} issued no refresh token; authorize again.` };
+      }
+      const client = await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId));
+      let result;
+      try {
+        result = await refreshTokens(http, method.oauth2, client, current.refresh_token);
+      } catch (err) {
+        return { kind: 'error', reason: `Token refresh failed: ${err instanceof Error ? err.message : 'network error'}` };
+      }
+      if (!result.ok) {
+        return result.invalidGrant
+          ? { kind: 'expired', reason: `The provider refused the refresh token (${result.error}); authorize again.`, usedRefresh: current.refresh_token }
+          : { kind: 'error', reason: `Token refresh failed at the provider: ${result.error} (HTTP ${result.status})` };
+      }
+      // Persist the new pair first, inside the transaction holding the lock.
+      await vault.put(tokensRef(conn.id), result.tokens, tx);
+      await tx.nativeUpdate(Connection, { id: conn.id }, {
+        status: 'ACTIVE', statusReason: null, updatedAt: new Date(), lastRefreshedAt: new Date(),
+        tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
+        ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
+      });
+      return { kind: 'ok', tokens: result.tokens, refreshed: true };
+    });
+    if (outcome.kind === 'expired' && outcome.usedRefresh) {
+      // A rotated refresh token may simply have been used by another instance: re-read first.
+      const now = await vault.get<OAuthTokens>(tokensRef(conn.id));
+      if (now && now.value.refresh_token !== outcome.usedRefresh && !expiringSoon(now.value)) return { kind: 'ok', tokens: now.value, refreshed: false };
+    }
+    if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
+    if (outcome.kind === 'ok' && outcome.refreshed) tokenCache.invalidate(conn.id);
+    return outcome.kind === 'ok' ? { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed } : { kind: outcome.kind, reason: outcome.reason };
+  }
+
+  /** Single flight per connection in this process. */
+  function refresh(conn: IConnection, seenVersion: number | undefined, force: boolean): Promise<RefreshOutcome> {
+    const running = inflight.get(conn.id);
+    if (running) return running;
+    const p = refreshLocked(conn, seenVersion, force).finally(() => inflight.delete(conn.id));
+    inflight.set(conn.id, p);
+    return p;
+  }
+
+  return {
+    /**
+     * The values an auth method's inject templates need: OAuth `{access_token}` (refreshed when
+     * about to expire) or the submitted credential fields.
+     */
+    async injectValues(conn: IConnection): Promise<Record<string, string>> {
+      if (conn.authMethodKind !== 'oauth2') {
+        const creds = await vault.get<Record<string, string>>({ ownerType: 'connection', ownerId: conn.id, name: 'credentials' });
+        if (!creds) throw badRequest(`Connection ${conn.id} has no stored credentials; connect it again`);
+        return creds.value;
+      }
+      const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
+      if (!stored) throw badRequest(`Connection ${conn.id} has no stored tokens; authorize it again`);
+      let tokens = stored.value;
+      if (expiringSoon(tokens)) {
+        const outcome = await refresh(conn, stored.version, false);
+        if (outcome.kind !== 'ok') throw badRequest(`Connection ${conn.id} needs re-authorization: ${outcome.reason}`);
+        tokens = outcome.tokens;
+      }
+      return { access_token: tokens.access_token };
+    },
+
+    /** After a provider 401: refresh once (shared with concurrent callers). */
+    async refreshAfterUnauthorized(conn: IConnection, usedAccessToken: string): Promise<RefreshOutcome> {
+      const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
+      if (stored && stored.value.access_token !== usedAccessToken) return { kind: 'ok', tokens: stored.value, refreshed: false };
+      return refresh(conn, stored?.version, true);
+    },
+
+    markExpired,
+
+    /** POST /connections/{id}/refresh. */
+    async refreshConnection(conn: IConnection, strict: boolean): Promise<{ status: ConnectionStatus; needsRedirect: boolean }> {
+      const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+      const supported = method?.kind === 'oauth2' && method.oauth2.refresh;
+      if (!supported) {
+        if (strict) throw badRequest(`${conn.toolkitSlug} (${conn.authMethodKind}) does not support refreshing credentials`);
+        return { status: conn.status, needsRedirect: ['EXPIRED', 'FAILED', 'REVOKED'].includes(conn.status) };
+      }
+      if (!['ACTIVE', 'EXPIRED'].includes(conn.status)) return { status: conn.status, needsRedirect: true };
+      const outcome = await refresh(conn, undefined, true);
+      if (outcome.kind === 'ok') return { status: 'ACTIVE', needsRedirect: false };
+      if (outcome.kind === 'expired') return { status: 'EXPIRED', needsRedirect: true };
+      throw internalError(outcome.reason);
+    },
+
+    /** POST /connections/{id}/revoke: provider revocation where available, then local destruction. */
+    async revokeConnection(conn: IConnection, strict: boolean): Promise<{ status: 'REVOKED'; revokedTokens: string[] }> {
+      const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+      if (method?.kind === 'oauth2') {
+        const revocation = method.oauth2.revocation;
+        if (!revocation && strict) throw badRequest(`${conn.toolkitSlug} has no token revocation endpoint`);
+        const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
+        if (revocation && stored) {
+          const token = revocation.revokes.includes('refresh_token') && stored.value.refresh_token ? stored.value.refresh_token : stored.value.access_token;
+          let status = 0;
+          try {
+            status = await revokeAtProvider(http, method.oauth2, await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId)), token);
+          } catch {
+            status = 0;
+          }
+          const accepted = (status >= 200 && status < 300) || status === 404;
+          if (!accepted && strict) throw internalError(`The provider did not confirm the revocation (${status ? `HTTP ${status}` : 'no answer'}); nothing was changed`);
+        }
+      } else if (strict && method === undefined) {
+        throw badRequest(`Auth method ${conn.authMethodId} no longer exists`);
+      }
+      const destroyed = await vault.destroy({ ownerType: 'connection', ownerId: conn.id });
+      const stored = destroyed.includes('oauth_tokens');
+      const revokedTokens = [
+        ...(stored ? ['access_token'] : []),
+        ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
+        ...(destroyed.includes('credentials') ? ['credential'] : []),
+      ];
+      await orm.em.fork().nativeUpdate(Connection, { id: conn.id }, { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', updatedAt: new Date(), tokenExpiresAt: null });
+      tokenCache.invalidate(conn.id);
+      return { status: 'REVOKED', revokedTokens };
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,44 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const CONNECTION_STATUSES = ['INITIATED', 'PENDING', 'ACTIVE', 'FAILED', 'EXPIRED', 'REVOKED'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/**
+ * An end user's (entity's) link to a provider. Tokens and credentials are not here: they are
+ * sealed in `vault_secrets` under this connection's id.
+ */
+export const Connection = defineEntity({
+  name: 'Connection',
+  tableName: 'connections',
+  indexes: [
+    { properties: ['projectId', 'entityId', 'toolkitSlug'] },
+    { properties: ['projectId', 'authConfigId'] },
+    { properties: ['projectId', 'createdAt'] },
+  ],
+  properties: {
+    id: p.string().length(40).primary(),
+    projectId: p.string().length(40),
+    authConfigId: p.string().length(40),
+    toolkitSlug: p.string().length(100),
+    authMethodId: p.string().length(100),
+    authMethodKind: p.string().length(20),
+    entityId: p.string().length(255),
+    status: p.enum([...CONNECTION_STATUSES]),
+    statusReason: p.string().length(1000).nullable(),
+    disabled: p.boolean().default(false),
+    alias: p.string().length(200).nullable(),
+    requestedScopes: p.json<string[]>().nullable(),
+    grantedScopes: p.json<string[]>().nullable(),
+    connectionConfig: p.json<Record<string, string>>().nullable(),
+    /** Where the callback sends the user's browser afterwards (given at initiate). */
+    callbackRedirectUrl: p.string().length(2000).nullable(),
+    /** Single-use OAuth state: the nonce the signed state must carry, cleared once used. */
+    stateNonce: p.string().length(64).nullable(),
+    stateExpiresAt: p.datetime().nullable(),
+    tokenExpiresAt: p.datetime().nullable(),
+    lastRefreshedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IConnection = InferEntity<typeof Connection>;

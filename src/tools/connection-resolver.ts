@@ -1,0 +1,61 @@
+/**
+ * Which connection a call runs through, and whether it may: the explicit connection id, or the
+ * entity's most recently updated ACTIVE connection for the toolkit; it must belong to the key's
+ * project (else 404), be ACTIVE and enabled (else 400 naming the status).
+ */
+import type { MikroORM } from '@mikro-orm/core';
+import { AuthConfig, Connection, type IAuthConfig, type IConnection } from '../db/entities/index.js';
+import { badRequest, notFound } from '../errors.js';
+
+export interface ResolvedConnection {
+  connection: IConnection;
+  authConfig: IAuthConfig;
+}
+
+export function createConnectionResolver(deps: { orm: MikroORM }) {
+  const { orm } = deps;
+
+  function assertUsable(c: IConnection): void {
+    if (c.disabled) throw badRequest(`Connection ${c.id} is disabled; enable it with PATCH /api/v1/connectors/connections/${c.id} {"disabled": false}`);
+    if (c.status !== 'ACTIVE') {
+      throw badRequest(`Connection ${c.id} is ${c.status}, not ACTIVE${c.statusReason ? `: ${c.statusReason}` : ''}`, { status: c.status });
+    }
+  }
+
+  return {
+    /** `toolkitSlug` null: any toolkit (the proxy works on whatever the connection is for). */
+    async resolve(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
+      const em = orm.em.fork();
+      let connection: IConnection | null;
+      if (by.connectionId) {
+        connection = await em.findOne(Connection, { id: by.connectionId, projectId });
+        if (!connection) throw notFound(`Connection ${by.connectionId} not found`);
+        if (toolkitSlug !== null && connection.toolkitSlug !== toolkitSlug) {
+          throw badRequest(`Connection ${connection.id} is for ${connection.toolkitSlug}, not ${toolkitSlug}`);
+        }
+      } else if (by.entityId && toolkitSlug !== null) {
+        connection = await em.findOne(
+          Connection,
+          { projectId, entityId: by.entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
+          { orderBy: { updatedAt: 'desc', id: 'desc' } },
+        );
+        if (!connection) {
+          throw badRequest(
+            `Entity "${by.entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
+          );
+        }
+      } else {
+        throw badRequest('Pass connectedAccountId, or entityId to use that entity\'s connection', {
+          errors: [{ field: 'connectedAccountId', message: 'or entityId is required' }],
+        });
+      }
+      assertUsable(connection);
+      const authConfig = await em.findOne(AuthConfig, { id: connection.authConfigId, projectId });
+      if (!authConfig) throw notFound(`Auth config ${connection.authConfigId} of connection ${connection.id} not found`);
+      return { connection, authConfig };
+    },
+    assertUsable,
+  };
+}
+
+export type ConnectionResolver = ReturnType<typeof createConnectionResolver>;

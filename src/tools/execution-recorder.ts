@@ -1,0 +1,65 @@
+/**
+ * Records every provider call (tool execution or proxy request) for usage and logs: project,
+ * connection, tool, status, duration; never arguments or data. Writes are batched off the request
+ * path (flushed every 250 ms, at 200 pending, and on close) so recording costs a call nothing.
+ */
+import type { MikroORM } from '@mikro-orm/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { ToolExecution } from '../db/entities/index.js';
+import { newId } from '../ids.js';
+
+export interface ExecutionRecord {
+  projectId: string;
+  connectionId: string;
+  kind: 'tool' | 'proxy';
+  toolSlug: string | null;
+  toolkitSlug: string;
+  status: number;
+  successful: boolean;
+  durationMs: number;
+  errorCode: string | null;
+}
+
+const FLUSH_INTERVAL_MS = 250;
+const FLUSH_AT = 200;
+
+export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseLogger }) {
+  let pending: (ExecutionRecord & { id: string; createdAt: Date })[] = [];
+  let flushing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function flush(): Promise<void> {
+    if (flushing) await flushing;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    flushing = (async () => {
+      try {
+        await deps.orm.em.fork().insertMany(ToolExecution, batch);
+      } catch (err) {
+        deps.log.error({ err, lost: batch.length }, 'could not record executions');
+      }
+    })();
+    await flushing;
+    flushing = undefined;
+  }
+
+  return {
+    record(r: ExecutionRecord): void {
+      pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
+      if (pending.length >= FLUSH_AT) void flush();
+      else timer ??= setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, FLUSH_INTERVAL_MS);
+    },
+    flush,
+    async close(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+}
+
+export type ExecutionRecorder = ReturnType<typeof createExecutionRecorder>;
