@@ -30,6 +30,8 @@ export default fp(
       const header = request.headers['x-api-key'];
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) throw unauthorized('Missing API key: send it in the x-api-key header');
+      // One epoch read per request keeps every cache on this instance as fresh as the database.
+      await app.services.cache.sync();
       const found = await app.services.apiKeys.authenticate(key.trim());
       if (!found) throw unauthorized('Invalid or revoked API key');
       request.auth = found;

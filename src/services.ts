@@ -14,7 +14,8 @@ import { createVaultService } from './vault/vault-service.js';
 import { createAuthConfigService } from './connections/auth-config-service.js';
 import { createConnectionService } from './connections/connection-service.js';
 import { createTokenService } from './connections/token-service.js';
-import { createTokenCache } from './connections/token-cache.js';
+import { createHotCache } from './cache/hot-cache.js';
+import type { EpochStore } from './cache/epoch.js';
 import { createStateSigner } from './connections/oauth-state.js';
 import { createProviderHttpClient } from './providers/http-client.js';
 import { privateAllowedHosts } from './providers/proxy-target.js';
@@ -28,6 +29,7 @@ export interface ServiceDeps {
   config: Config;
   orm: MikroORM;
   log: FastifyBaseLogger;
+  epoch: EpochStore;
 }
 
 function configuredUrls(toolkit: ToolkitFile): string[] {
@@ -47,19 +49,19 @@ export function createServices(deps: ServiceDeps) {
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
   const http = createProviderHttpClient({ timeoutMs: config.providerTimeoutMs, allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)) });
   const vault = createVaultService({ orm, keys: config.vaultKeys });
-  const tokenCache = createTokenCache();
-  const apiKeys = createApiKeyService({ orm });
+  const cache = createHotCache(deps.epoch);
+  const apiKeys = createApiKeyService({ orm, cache });
   const projects = createProjectService({ orm });
-  const authConfigs = createAuthConfigService({ orm, catalog, vault, config });
+  const authConfigs = createAuthConfigService({ orm, catalog, vault, config, cache });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
   const state = createStateSigner(config.sessionSecret);
-  const connections = createConnectionService({ orm, catalog, vault, authConfigs, http, state, tokenCache, config });
-  const tokens = createTokenService({ orm, catalog, vault, authConfigs, http, tokenCache, isPostgres });
+  const connections = createConnectionService({ orm, catalog, vault, authConfigs, http, state, cache, config });
+  const tokens = createTokenService({ orm, catalog, vault, authConfigs, http, cache, isPostgres });
   const recorder = createExecutionRecorder({ orm, log: deps.log });
-  const resolver = createConnectionResolver({ orm });
+  const resolver = createConnectionResolver({ orm, cache });
   const execution = createExecutionService({ catalog, resolver, tokens, http, recorder });
   const proxy = createProxyService({ catalog, resolver, tokens, http, recorder });
-  return { apiKeys, projects, catalog, catalogService, vault, http, tokenCache, authConfigs, connections, tokens, state, recorder, execution, proxy };
+  return { apiKeys, projects, catalog, catalogService, vault, http, cache, authConfigs, connections, tokens, state, recorder, execution, proxy };
 }
 
 export type Services = ReturnType<typeof createServices>;

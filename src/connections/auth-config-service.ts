@@ -11,6 +11,7 @@ import { AuthConfig, Connection, type IAuthConfig } from '../db/entities/index.j
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
+import type { HotCache } from '../cache/hot-cache.js';
 
 export interface CreateAuthConfigInput {
   slug: string;
@@ -68,7 +69,7 @@ export function authConfigView(a: IAuthConfig, connectionsCount: number): AuthCo
   };
 }
 
-export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog; vault: VaultService; config: Pick<Config, 'managedOAuthClients'> }) {
+export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog; vault: VaultService; config: Pick<Config, 'managedOAuthClients'>; cache: HotCache }) {
   const { orm, catalog, vault } = deps;
 
   const managedClient = (slug: string): ManagedOAuthClient | undefined => deps.config.managedOAuthClients[slug];
@@ -219,6 +220,7 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
         }
       });
       await em.flush();
+      await deps.cache.invalidate();
       return authConfigView(found, (await countConnections([id])).get(id) ?? 0);
     },
 
@@ -234,6 +236,7 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
         await tx.nativeDelete(Connection, { authConfigId: id, projectId });
         await tx.nativeDelete(AuthConfig, { id, projectId });
       });
+      await deps.cache.invalidate();
       return connections.map((c) => c.id);
     },
 

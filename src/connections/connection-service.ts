@@ -17,7 +17,7 @@ import { connectionView, type ConnectionView } from './connection-view.js';
 import { buildAuthorizeUrl, exchangeCode } from './oauth2-client.js';
 import { STATE_TTL_MS, type StateSigner } from './oauth-state.js';
 import { newCodeVerifier, s256Challenge } from './pkce.js';
-import type { TokenCache } from './token-cache.js';
+import type { HotCache } from '../cache/hot-cache.js';
 
 export interface InitiateInput {
   entityId: string;
@@ -65,10 +65,10 @@ export function createConnectionService(deps: {
   authConfigs: AuthConfigService;
   http: ProviderHttpClient;
   state: StateSigner;
-  tokenCache: TokenCache;
+  cache: HotCache;
   config: Pick<Config, 'publicBaseUrl'>;
 }) {
-  const { orm, catalog, vault, authConfigs, http, state, tokenCache } = deps;
+  const { orm, catalog, vault, authConfigs, http, state, cache } = deps;
 
   const callbackUrl = (slug: string) => `${deps.config.publicBaseUrl}/api/v1/connectors/${encodeURIComponent(slug)}/callback`;
 
@@ -79,7 +79,14 @@ export function createConnectionService(deps: {
   }
 
   /** Which auth config a new connection uses (explicit; the only one; or a managed one made now). */
-  async function resolveAuthConfig(projectId: string, toolkit: ToolkitFile, input: { authConfigId?: string; authMethodId?: string }, wantDirect: boolean): Promise<IAuthConfig> {
+  async function resolveAuthConfig(
+    projectId: string,
+    toolkit: ToolkitFile,
+    input: { authConfigId?: string; authMethodId?: string },
+    wantDirect: boolean,
+    /** Runs before an implicit auth config is created, so bad input leaves nothing behind. */
+    beforeCreate: (authMethodId: string) => void = () => undefined,
+  ): Promise<IAuthConfig> {
     if (input.authConfigId) {
       const found = await orm.em.fork().findOne(AuthConfig, { id: input.authConfigId, projectId });
       if (!found) throw notFound(`Auth config ${input.authConfigId} not found`);
@@ -105,6 +112,7 @@ export function createConnectionService(deps: {
         errors: [{ field: 'authMethodId', message: 'required when no auth config exists' }],
       });
     }
+    beforeCreate(methodId);
     return authConfigs.create(projectId, { slug: toolkit.slug, authMethodId: methodId });
   }
 
@@ -116,7 +124,7 @@ export function createConnectionService(deps: {
 
   async function setStatus(id: string, status: ConnectionStatus, reason: string | null, extra: Partial<IConnection> = {}): Promise<void> {
     await orm.em.fork().nativeUpdate(Connection, { id }, { status, statusReason: reason, updatedAt: new Date(), ...extra });
-    tokenCache.invalidate(id);
+    await cache.invalidate();
   }
 
   return {
@@ -184,18 +192,22 @@ export function createConnectionService(deps: {
           throw badRequest(`Connection ${pending.id} is not a pending ${toolkit.slug} connection (status ${pending.status})`);
         }
       }
+      const validate = (authMethodId: string) => {
+        const result = catalog.validateCredentials(toolkit.slug, authMethodId, input.credentials);
+        if (!result.ok) {
+          throw badRequest(`Invalid credentials: ${result.errors.map((e) => `${e.field || 'credentials'} ${e.message}`).join('; ')}`, {
+            errors: result.errors.map((e) => ({ field: `credentials${e.field ? '.' + e.field : ''}`, message: e.message })),
+          });
+        }
+        return result.value;
+      };
       const authConfig = pending
         ? await authConfigs.get(projectId, pending.authConfigId)
-        : await resolveAuthConfig(projectId, toolkit, input, true);
+        : await resolveAuthConfig(projectId, toolkit, input, true, validate);
       if (authConfig.authMethodKind === 'oauth2') {
         throw badRequest(`Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`);
       }
-      const checked = catalog.validateCredentials(toolkit.slug, authConfig.authMethodId, input.credentials);
-      if (!checked.ok) {
-        throw badRequest(`Invalid credentials: ${checked.errors.map((e) => `${e.field || 'credentials'} ${e.message}`).join('; ')}`, {
-          errors: checked.errors.map((e) => ({ field: `credentials${e.field ? '.' + e.field : ''}`, message: e.message })),
-        });
-      }
+      const checked = { value: validate(authConfig.authMethodId) };
       const id = pending?.id ?? newId('ca');
       await orm.em.fork().transactional(async (tx) => {
         if (pending) {
@@ -212,7 +224,7 @@ export function createConnectionService(deps: {
         }
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked.value, tx);
       });
-      tokenCache.invalidate(id);
+      await cache.invalidate();
       return { connectionId: id };
     },
 
@@ -268,7 +280,7 @@ export function createConnectionService(deps: {
           tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
         });
       });
-      tokenCache.invalidate(conn.id);
+      await cache.invalidate();
       return out('ACTIVE', `Connected to ${catalog.getToolkit(conn.toolkitSlug)?.name ?? conn.toolkitSlug}. You can close this window.`);
     },
 
@@ -296,7 +308,7 @@ export function createConnectionService(deps: {
       if (input.alias !== undefined) found.alias = input.alias;
       if (input.disabled !== undefined) found.disabled = input.disabled;
       await em.flush();
-      tokenCache.invalidate(id);
+      await cache.invalidate();
       return connectionView(found);
     },
 
@@ -307,7 +319,7 @@ export function createConnectionService(deps: {
         await vault.destroy({ ownerType: 'connection', ownerId: id }, tx);
         await tx.nativeDelete(Connection, { id, projectId });
       });
-      tokenCache.invalidate(id);
+      await cache.invalidate();
     },
 
     setStatus,

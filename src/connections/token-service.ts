@@ -4,16 +4,16 @@
  * one promise, and on PostgreSQL instances serialise on a row lock of the sealed tokens, re-read
  * them after taking it, and skip the provider call when another instance already refreshed.
  */
-import { LockMode, type MikroORM } from '@mikro-orm/core';
+import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/core';
 import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
-import { Connection, VaultSecret, type ConnectionStatus, type IConnection } from '../db/entities/index.js';
+import { Connection, VaultSecret, type ConnectionStatus, type IConnection, type IVaultSecret } from '../db/entities/index.js';
 import { badRequest, internalError } from '../errors.js';
 import type { ProviderHttpClient } from '../providers/http-client.js';
 import type { SecretRef, VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-client.js';
-import type { TokenCache } from './token-cache.js';
+import type { HotCache } from '../cache/hot-cache.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
  *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
@@ -37,11 +37,24 @@ export function createTokenService(deps: {
   vault: VaultService;
   authConfigs: AuthConfigService;
   http: ProviderHttpClient;
-  tokenCache: TokenCache;
+  cache: HotCache;
   isPostgres: boolean;
 }) {
-  const { orm, catalog, vault, authConfigs, http, tokenCache } = deps;
+  const { orm, catalog, vault, authConfigs, http, cache } = deps;
   const inflight = new Map<string, Promise<RefreshOutcome>>();
+  /** Sealed rows by `connection:name`; opened (decrypted) for each call, never kept in clear. */
+  const sealedRows = cache.map<IVaultSecret>('sealedSecrets');
+
+  async function storedSecret<T>(connId: string, name: 'oauth_tokens' | 'credentials'): Promise<{ value: T; version: number } | undefined> {
+    const key = `${connId}:${name}`;
+    let row = sealedRows.get(key);
+    if (!row) {
+      const loaded = await vault.getRow({ ownerType: 'connection', ownerId: connId, name });
+      if (!loaded) return undefined;
+      sealedRows.set(key, (row = loaded));
+    }
+    return { value: vault.openRow<T>(row), version: row.version };
+  }
 
   function oauthMethod(conn: IConnection): OAuth2AuthMethodDef {
     const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
@@ -51,13 +64,16 @@ export function createTokenService(deps: {
 
   async function markExpired(conn: IConnection, reason: string): Promise<void> {
     await orm.em.fork().nativeUpdate(Connection, { id: conn.id, status: { $in: ['ACTIVE', 'EXPIRED'] } }, { status: 'EXPIRED', statusReason: reason, updatedAt: new Date() });
-    tokenCache.invalidate(conn.id);
+    await cache.invalidate();
   }
 
   /** One refresh against the provider, under the row lock; `seenVersion` is what the caller held. */
   async function refreshLocked(conn: IConnection, seenVersion: number | undefined, force: boolean): Promise<RefreshOutcome> {
     const method = oauthMethod(conn);
-    const outcome = await orm.em.fork().transactional(async (tx): Promise<RefreshOutcome & { usedRefresh?: string }> => {
+    // Read before locking: inside the lock only the token row and the provider call remain.
+    const client = await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId));
+    type Locked = RefreshOutcome & { usedRefresh?: string };
+    const work = async (tx: EntityManager): Promise<Locked> => {
       const row = await tx.findOne(VaultSecret, tokensRef(conn.id), deps.isPostgres ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
       if (!row) return { kind: 'expired', reason: 'No tokens are stored for this connection; authorize again.' };
       const current = vault.openRow<OAuthTokens>(row);
@@ -67,7 +83,6 @@ export function createTokenService(deps: {
       if (!method.oauth2.refresh || !current.refresh_token) {
         return { kind: 'expired', reason: `The access token expired and ${conn.toolkitSlug} issued no refresh token; authorize again.` };
       }
-      const client = await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId));
       let result;
       try {
         result = await refreshTokens(http, method.oauth2, client, current.refresh_token);
@@ -87,14 +102,18 @@ export function createTokenService(deps: {
         ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
       });
       return { kind: 'ok', tokens: result.tokens, refreshed: true };
-    });
+    };
+    // PostgreSQL: a transaction holding the row lock serialises instances. SQLite serves one
+    // process (the single flight above covers it) and has one connection, which a transaction
+    // spanning the provider call would hold hostage.
+    const outcome = deps.isPostgres ? await orm.em.fork().transactional(work) : await work(orm.em.fork());
     if (outcome.kind === 'expired' && outcome.usedRefresh) {
       // A rotated refresh token may simply have been used by another instance: re-read first.
       const now = await vault.get<OAuthTokens>(tokensRef(conn.id));
       if (now && now.value.refresh_token !== outcome.usedRefresh && !expiringSoon(now.value)) return { kind: 'ok', tokens: now.value, refreshed: false };
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
-    if (outcome.kind === 'ok' && outcome.refreshed) tokenCache.invalidate(conn.id);
+    if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
     return outcome.kind === 'ok' ? { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed } : { kind: outcome.kind, reason: outcome.reason };
   }
 
@@ -114,11 +133,11 @@ export function createTokenService(deps: {
      */
     async injectValues(conn: IConnection): Promise<Record<string, string>> {
       if (conn.authMethodKind !== 'oauth2') {
-        const creds = await vault.get<Record<string, string>>({ ownerType: 'connection', ownerId: conn.id, name: 'credentials' });
+        const creds = await storedSecret<Record<string, string>>(conn.id, 'credentials');
         if (!creds) throw badRequest(`Connection ${conn.id} has no stored credentials; connect it again`);
         return creds.value;
       }
-      const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
+      const stored = await storedSecret<OAuthTokens>(conn.id, 'oauth_tokens');
       if (!stored) throw badRequest(`Connection ${conn.id} has no stored tokens; authorize it again`);
       let tokens = stored.value;
       if (expiringSoon(tokens)) {
@@ -182,7 +201,7 @@ export function createTokenService(deps: {
         ...(destroyed.includes('credentials') ? ['credential'] : []),
       ];
       await orm.em.fork().nativeUpdate(Connection, { id: conn.id }, { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', updatedAt: new Date(), tokenExpiresAt: null });
-      tokenCache.invalidate(conn.id);
+      await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },
   };

@@ -7,6 +7,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { ApiKey, Project, type IApiKey } from '../db/entities/index.js';
 import { newId } from '../ids.js';
 import { notFound } from '../errors.js';
+import type { HotCache } from '../cache/hot-cache.js';
 
 export const API_KEY_PREFIX = 'cb_live_';
 const START_LENGTH = API_KEY_PREFIX.length + 4;
@@ -49,8 +50,9 @@ const summarize = (k: IApiKey): ApiKeySummary => ({
   revokedAt: k.revokedAt ?? null,
 });
 
-export function createApiKeyService(deps: { orm: MikroORM }) {
+export function createApiKeyService(deps: { orm: MikroORM; cache: HotCache }) {
   const { orm } = deps;
+  const cached = deps.cache.map<ApiKeyPrincipal & { lastUsedWrite: number }>('apiKeys');
 
   return {
     /** Creates a key for a project; the plain key is returned here and never again. */
@@ -73,18 +75,25 @@ export function createApiKeyService(deps: { orm: MikroORM }) {
       return { key, apiKey: summarize(apiKey) };
     },
 
-    /** Resolves a presented key; undefined when unknown or revoked. Always reads the database,
-     *  so a revocation made by any instance (or the CLI) takes effect on the next request. */
+    /** Resolves a presented key; undefined when unknown or revoked. Served from the hot cache,
+     *  which the per-request epoch check empties after any revocation on any instance (or the CLI). */
     async authenticate(key: string): Promise<ApiKeyPrincipal | undefined> {
       if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return undefined;
-      const em = orm.em.fork();
-      const found = await em.findOne(ApiKey, { hash: hashApiKey(key), revokedAt: null });
-      if (!found) return undefined;
+      const hash = hashApiKey(key);
       const now = Date.now();
-      if (!found.lastUsedAt || now - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-        await em.nativeUpdate(ApiKey, { id: found.id }, { lastUsedAt: new Date(now) });
+      let entry = cached.get(hash);
+      if (!entry) {
+        const found = await orm.em.fork().findOne(ApiKey, { hash, revokedAt: null });
+        if (!found) return undefined;
+        entry = { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId, lastUsedWrite: found.lastUsedAt?.getTime() ?? 0 };
+        cached.set(hash, entry);
       }
-      return { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId };
+      if (now - entry.lastUsedWrite > LAST_USED_RESOLUTION_MS) {
+        entry.lastUsedWrite = now;
+        // Informative only: never delays or fails the request.
+        void orm.em.fork().nativeUpdate(ApiKey, { id: entry.apiKeyId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+      }
+      return { apiKeyId: entry.apiKeyId, projectId: entry.projectId, organizationId: entry.organizationId };
     },
 
     async list(projectId: string): Promise<ApiKeySummary[]> {
@@ -101,6 +110,7 @@ export function createApiKeyService(deps: { orm: MikroORM }) {
       if (!found.revokedAt) {
         found.revokedAt = new Date();
         await em.flush();
+        await deps.cache.invalidate();
       }
       return summarize(found);
     },

@@ -6,14 +6,17 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { AuthConfig, Connection, type IAuthConfig, type IConnection } from '../db/entities/index.js';
 import { badRequest, notFound } from '../errors.js';
+import type { HotCache } from '../cache/hot-cache.js';
 
 export interface ResolvedConnection {
   connection: IConnection;
   authConfig: IAuthConfig;
 }
 
-export function createConnectionResolver(deps: { orm: MikroORM }) {
+export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache }) {
   const { orm } = deps;
+  const byId = deps.cache.map<ResolvedConnection>('connections');
+  const byEntity = deps.cache.map<ResolvedConnection>('entityConnections');
 
   function assertUsable(c: IConnection): void {
     if (c.disabled) throw badRequest(`Connection ${c.id} is disabled; enable it with PATCH /api/v1/connectors/connections/${c.id} {"disabled": false}`);
@@ -25,6 +28,18 @@ export function createConnectionResolver(deps: { orm: MikroORM }) {
   return {
     /** `toolkitSlug` null: any toolkit (the proxy works on whatever the connection is for). */
     async resolve(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
+      const key = by.connectionId ? `${projectId}:${by.connectionId}` : `${projectId}:${by.entityId ?? ''}:${toolkitSlug ?? ''}`;
+      const hit = (by.connectionId ? byId : byEntity).get(key);
+      if (hit && (toolkitSlug === null || hit.connection.toolkitSlug === toolkitSlug)) {
+        assertUsable(hit.connection);
+        return hit;
+      }
+      const resolved = await this.load(projectId, toolkitSlug, by);
+      (by.connectionId ? byId : byEntity).set(key, resolved);
+      return resolved;
+    },
+
+    async load(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
       const em = orm.em.fork();
       let connection: IConnection | null;
       if (by.connectionId) {

@@ -51,6 +51,11 @@ export function createVaultService(deps: { orm: MikroORM; keys: MasterKey[] }) {
       return row ? { value: openRow<T>(row), version: row.version } : undefined;
     },
 
+    /** The sealed row itself (the token path caches it and opens it per call). */
+    async getRow(ref: SecretRef, em: EntityManager = orm.em.fork()): Promise<IVaultSecret | null> {
+      return em.findOne(VaultSecret, ref);
+    },
+
     /** Opens an already-loaded row (the token path reads the row itself, under a lock). */
     openRow,
 

@@ -1,6 +1,7 @@
 /** Every entity the ORM knows. A new table: add its entity here, then `npm run db:migration`. */
 import { ApiKey } from './api-key.js';
 import { AuthConfig } from './auth-config.js';
+import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
@@ -9,7 +10,7 @@ import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
 
-export { ApiKey, AuthConfig, Connection, Membership, Organization, Project, ToolExecution, User, VaultSecret };
+export { ApiKey, AuthConfig, CacheEpoch, Connection, Membership, Organization, Project, ToolExecution, User, VaultSecret };
 export { CONNECTION_STATUSES, type ConnectionStatus } from './connection.js';
 export type { IApiKey } from './api-key.js';
 export type { IAuthConfig } from './auth-config.js';
@@ -20,4 +21,4 @@ export type { IProject } from './project.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IUser } from './user.js';
 export type { IVaultSecret } from './vault-secret.js';
-export const entities = [Organization, Project, ApiKey, User, Membership, AuthConfig, Connection, VaultSecret, ToolExecution];
+export const entities = [Organization, Project, ApiKey, User, Membership, AuthConfig, Connection, VaultSecret, ToolExecution, CacheEpoch];

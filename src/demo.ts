@@ -1,0 +1,87 @@
+/**
+ * `npm run demo`: the whole workflow without a provider account. Starts the HubSpot and Bitly
+ * sandboxes on loopback, points the toolkits at them with the operator override mechanism, makes
+ * their OAuth apps the platform-managed clients, and starts the broker (same code as `npm start`)
+ * on a fresh embedded database under ./data/demo unless DATABASE_URL / DATA_DIR say otherwise.
+ * Prints the API key and a curl walkthrough.
+ */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startBitlySandbox, startHubspotSandbox } from '../sandbox/index.js';
+import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../sandbox/broker-env.js';
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+export const DEMO_DATA_DIR = './data/demo';
+
+export function walkthrough(base: string, key: string): string {
+  const h = `-H 'x-api-key: ${key}' -H 'content-type: application/json'`;
+  return `
+================================================================================
+ Demo broker on ${base}   (sandboxes stand in for HubSpot and Bitly)
+ API key: ${key}
+
+ 1. Create a managed auth config for HubSpot:
+    curl -s -X POST ${base}/api/v1/auth_configs ${h} \\
+      -d '{"slug":"hubspot","authMethodId":"hubspot_oauth2","isManaged":true}'
+
+ 2. Start a connection for an end user; the answer has connectionId and redirectUrl:
+    curl -s -X POST ${base}/api/v1/connectors/hubspot/initiate ${h} -d '{"entityId":"demo-user"}'
+
+ 3. Open redirectUrl in a browser and press Approve (or, from a script, append &approve=yes
+    and follow the redirects:  curl -sL "<redirectUrl>&approve=yes" ).
+
+ 4. Read the connection (status ACTIVE):
+    curl -s ${base}/api/v1/connectors/connections/<connectionId> ${h}
+
+ 5. Execute tools through it: create a contact, then find it:
+    curl -s -X POST ${base}/api/v1/tools/HUBSPOT_CONTACTS_CREATE/execute ${h} \\
+      -d '{"connectedAccountId":"<connectionId>","arguments":{"properties":{"email":"ada@example.com","firstname":"Ada"}}}'
+    curl -s -X POST ${base}/api/v1/tools/HUBSPOT_CONTACTS_SEARCH/execute ${h} \\
+      -d '{"entityId":"demo-user","arguments":{"filterGroups":[{"filters":[{"propertyName":"email","operator":"EQ","value":"ada@example.com"}]}]}}'
+
+ 6. Bitly: connect (steps 2-3 with "bitly"), shorten a link, expand it:
+    curl -s -X POST ${base}/api/v1/tools/BITLY_CREATE_SHORTLINK/execute ${h} \\
+      -d '{"entityId":"demo-user","arguments":{"long_url":"https://example.com/a/long/path"}}'
+    curl -s -X POST ${base}/api/v1/tools/BITLY_EXPAND_SHORTLINK/execute ${h} \\
+      -d '{"entityId":"demo-user","arguments":{"bitlink_id":"<id from the answer, e.g. bit.ly/abc123>"}}'
+
+ 7. Any provider path through the authenticated proxy (the token is injected server-side):
+    curl -s -X POST ${base}/api/v1/connectors/proxy ${h} \\
+      -d '{"connectionId":"<connectionId>","endpoint":"/crm/v3/objects/contacts","method":"GET","query":{"limit":"5"}}'
+
+ Browse the API: ${base}/api/v1/docs
+ CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
+================================================================================
+`;
+}
+
+async function main(): Promise<void> {
+  const env = { ...process.env };
+  if (!env.DATABASE_URL && !env.DATA_DIR) {
+    // A fresh demo database each run; it never touches ./data/broker.sqlite.
+    rmSync(resolve(DEMO_DATA_DIR), { recursive: true, force: true });
+    env.DATA_DIR = DEMO_DATA_DIR;
+  }
+  const hubspot = await startHubspotSandbox({ port: Number(env.HUBSPOT_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.hubspot] });
+  const bitly = await startBitlySandbox({ port: Number(env.BITLY_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.bitly] });
+  const config = loadConfig({ ...env, ...sandboxBrokerEnv(hubspot, bitly), BOOTSTRAP: 'false' });
+  const server = await startServer(config);
+  const app = server.app;
+  const org = await app.services.projects.createOrganization('Demo organization');
+  const project = await app.services.projects.createProject(org.id, 'Demo project');
+  const { key } = await app.services.apiKeys.create(project.id, 'demo');
+  process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\n`);
+  process.stdout.write(walkthrough(config.publicBaseUrl, key));
+  // The sandboxes live in this process and stop with it (SIGTERM/SIGINT close the broker first).
+}
+
+try {
+  await main();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  throw err;
+}
