@@ -83,14 +83,16 @@ export function createApiKeyService(deps: { orm: MikroORM; cache: HotCache }) {
       const now = Date.now();
       let entry = cached.get(hash);
       if (!entry) {
-        const found = await orm.em.fork().findOne(ApiKey, { hash, revokedAt: null });
+        const em = orm.em.fork();
+        const found = await em.findOne(ApiKey, { hash, revokedAt: null });
         if (!found) return undefined;
-        entry = { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId, lastUsedWrite: found.lastUsedAt?.getTime() ?? 0 };
+        entry = { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId, lastUsedWrite: now };
         cached.set(hash, entry);
-      }
-      if (now - entry.lastUsedWrite > LAST_USED_RESOLUTION_MS) {
+        // Already at the database on a miss: record the use now.
+        await em.nativeUpdate(ApiKey, { id: found.id }, { lastUsedAt: new Date(now) });
+      } else if (now - entry.lastUsedWrite > LAST_USED_RESOLUTION_MS) {
         entry.lastUsedWrite = now;
-        // Informative only: never delays or fails the request.
+        // Informative only: on the hot path it never delays or fails the request.
         void orm.em.fork().nativeUpdate(ApiKey, { id: entry.apiKeyId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
       }
       return { apiKeyId: entry.apiKeyId, projectId: entry.projectId, organizationId: entry.organizationId };
