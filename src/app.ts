@@ -18,6 +18,8 @@ import specPlugin from '../plugins/spec.js';
 import healthPlugin from '../plugins/health.js';
 import nativeApiPlugin from '../plugins/native-api.js';
 import vaultPlugin from '../plugins/vault.js';
+import compatPlugin from '../plugins/compat.js';
+import connectPage from '../plugins/connect-page.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -59,6 +61,8 @@ async function registerPlugins(app: FastifyInstance, config: Config): Promise<vo
   await app.register(specPlugin, { config });
   await app.register(healthPlugin);
   await app.register(nativeApiPlugin, { prefix: '/api/v1' });
+  await app.register(compatPlugin, { prefix: '/compat/api/v3.1' });
+  await app.register(connectPage);
 }
 
 /** Per-key limits; counters live in Redis when REDIS_URL is set so all instances share them. */

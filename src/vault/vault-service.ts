@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import { open, seal, sealedKeyId, type MasterKey } from './envelope.js';
 
 export type SecretOwnerType = 'connection' | 'auth_config';
-export type SecretName = 'oauth_tokens' | 'credentials' | 'client_secret' | 'pkce_verifier';
+export type SecretName = 'oauth_tokens' | 'credentials' | 'client_secret' | 'pkce_verifier' | 'connect_link';
 
 export interface SecretRef {
   ownerType: SecretOwnerType;

@@ -1,0 +1,73 @@
+/**
+ * The compatibility mount: the v3.1 wire contract of the official Composio clients
+ * (shared/reference/compat-v3.1.md) over the same services as the native API. Register it with
+ * `app.register(compatPlugin, { prefix: '/compat/api/v3.1' })`; clients are pointed at
+ * `{base_url}/compat` and append `/api/v3.1` themselves.
+ *
+ * Wrapped with fastify-plugin only so that it can also serve the one v3 path the SDK calls
+ * (`/compat/api/v3/internal/sdk/realtime/*`, answered 501) beside its prefix; everything it
+ * registers lives in two encapsulated child scopes with their own error and 404 handlers, so the
+ * native plane's handlers and bodies are untouched.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../src/errors.js';
+import { CompatError } from '../src/compat/errors.js';
+import { compatErrorBody, sendCompatError } from './compat/error-body.js';
+import toolkitRoutes from './compat/toolkits.js';
+import toolRoutes from './compat/tools.js';
+import authConfigRoutes from './compat/auth-configs.js';
+import connectedAccountRoutes from './compat/connected-accounts.js';
+import connectedAccountActions from './compat/connected-account-actions.js';
+import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './compat/not-implemented.js';
+
+export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
+
+/** The compat body for every error and unknown path of a scope. */
+function useCompatErrors(scope: FastifyInstance): void {
+  scope.setErrorHandler((error, request, reply) => {
+    const body = compatErrorBody(error, request);
+    if (body.error.status >= 500 && body.error.status !== 501) request.log.error({ err: error }, 'compat request failed');
+    else request.log.info({ code: body.error.code, status: body.error.status }, 'compat request refused');
+    return sendCompatError(reply, body);
+  });
+  scope.setNotFoundHandler((request, reply) =>
+    sendCompatError(reply, compatErrorBody(new CompatError(404, `Route ${request.method} ${request.url.split('?')[0]} not found on the compat mount`, { slug: 'NOT_FOUND' }), request)),
+  );
+}
+
+/** Project keys only: the 2.x clients' user and org keys (`x-user-api-key`, `x-org-api-key`) are refused. */
+function authenticate(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    if (!request.headers['x-api-key'] && (request.headers['x-user-api-key'] || request.headers['x-org-api-key'])) {
+      throw unauthorized('User and organization API keys are not accepted here; send a project API key in the x-api-key header');
+    }
+    await app.requireApiKey(request);
+  };
+}
+
+export default fp(
+  async (app, opts: { prefix?: string }) => {
+    const prefix = opts.prefix ?? DEFAULT_COMPAT_PREFIX;
+
+    await app.register(async (v31) => {
+      useCompatErrors(v31);
+      v31.addHook('onRequest', authenticate(v31));
+      await v31.register(toolkitRoutes);
+      await v31.register(toolRoutes);
+      await v31.register(authConfigRoutes);
+      await v31.register(connectedAccountRoutes);
+      await v31.register(connectedAccountActions);
+      await v31.register(unboundGroups(UNBOUND_GROUPS));
+    }, { prefix });
+
+    // The v3 sibling of the mount: only the realtime routes core reaches; the rest is 404.
+    if (!prefix.endsWith('/v3.1')) return;
+    await app.register(async (v3) => {
+      useCompatErrors(v3);
+      v3.addHook('onRequest', authenticate(v3));
+      await v3.register(unboundGroups(UNBOUND_V3_GROUPS));
+    }, { prefix: prefix.replace(/\/v3\.1$/, '/v3') });
+  },
+  { name: 'compat', dependencies: ['auth', 'services'] },
+);

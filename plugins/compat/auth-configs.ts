@@ -1,0 +1,148 @@
+/** Compat auth configs (compat-v3.1.md section 6) over the native auth config service. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { principal } from '../auth.js';
+import type { AuthConfigView } from '../../src/connections/auth-config-service.js';
+import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from '../../src/compat/auth-config-view.js';
+import { compatBadRequest } from '../../src/compat/errors.js';
+import { clampLimit, decodeCursor, page, queryBool } from '../../src/compat/paging.js';
+import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString } from './schemas.js';
+
+const StringList = Type.Array(Type.String({ minLength: 1 }));
+const ToolAccess = Type.Object(
+  { tools_for_connected_account_creation: Type.Optional(StringList), tools_available_for_execution: Type.Optional(StringList) },
+  { additionalProperties: true },
+);
+const Credentials = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]));
+const authConfigFields = {
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  credentials: Type.Optional(Credentials),
+  proxy_config: Type.Optional(Type.Unknown()),
+  tool_access_config: Type.Optional(ToolAccess),
+  restrict_to_following_tools: Type.Optional(StringList),
+};
+
+const CreateBody = Type.Object(
+  {
+    toolkit: Type.Object({ slug: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
+    auth_config: Type.Optional(Type.Object(
+      {
+        type: Type.Optional(Type.String({ description: 'use_composio_managed_auth (default) or use_custom_auth' })),
+        authScheme: Type.Optional(Type.String({ description: 'OAUTH2, API_KEY, BASIC or BEARER_TOKEN (use_custom_auth)' })),
+        auth_scheme: Type.Optional(Type.String()),
+        ...authConfigFields,
+      },
+      { additionalProperties: true },
+    )),
+  },
+  { additionalProperties: true },
+);
+
+const UpdateBody = Type.Object(
+  { type: Type.Optional(Type.String()), scopes: Type.Optional(Type.Union([Type.String(), StringList])), ...authConfigFields },
+  { additionalProperties: true },
+);
+
+const ListQuery = Type.Object(
+  {
+    toolkit_slug: OptionalString, is_composio_managed: OptionalString, show_disabled: OptionalString, search: OptionalString,
+    limit: OptionalString, cursor: OptionalString,
+  },
+  { additionalProperties: true },
+);
+
+const authConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { authConfigs, catalog, connections, tokens } = app.services;
+  const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
+
+  app.post('/auth_configs', {
+    schema: {
+      body: CreateBody,
+      response: {
+        201: Type.Object({
+          toolkit: Type.Object({ slug: Type.String() }),
+          auth_config: Type.Object(
+            { id: Type.String(), auth_scheme: Type.String(), is_composio_managed: Type.Boolean(), restrict_to_following_tools: StringList },
+            { additionalProperties: true },
+          ),
+        }),
+      },
+    },
+  }, async (req, reply) => {
+    const slug = req.body.toolkit.slug.toLowerCase();
+    const tk = catalog.getToolkit(slug);
+    // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
+    if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
+    const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
+    const view = item(await authConfigs.view(created.projectId, created.id));
+    return reply.code(201).send({
+      toolkit: { slug: tk.slug },
+      auth_config: { id: view.id, auth_scheme: view.auth_scheme, is_composio_managed: view.is_composio_managed, restrict_to_following_tools: view.restrict_to_following_tools },
+    });
+  });
+
+  app.get('/auth_configs', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+    const q = req.query;
+    const { projectId } = principal(req);
+    const offset = decodeCursor(q.cursor);
+    const limit = clampLimit(q.limit, 50, 200);
+    const filters = {
+      ...(q.toolkit_slug ? { toolkit: q.toolkit_slug } : {}),
+      ...(queryBool(q.is_composio_managed) !== undefined ? { isManaged: queryBool(q.is_composio_managed) } : {}),
+      // Disabled configs are listed only on request: toolkits.authorize() takes the first item.
+      includeDisabled: queryBool(q.show_disabled) === true,
+    };
+    const search = q.search?.trim().toLowerCase();
+    if (!search) {
+      const r = await authConfigs.list(projectId, { ...filters, limit, offset });
+      return page(r.items.map(item), r.total, offset, limit);
+    }
+    // The native list has no text search: read the filtered list whole (a project has few configs).
+    const all: AuthConfigView[] = [];
+    for (let at = 0; ; at += 200) {
+      const r = await authConfigs.list(projectId, { ...filters, limit: 200, offset: at });
+      all.push(...r.items);
+      if (r.items.length === 0 || at + r.items.length >= r.total) break;
+    }
+    const hits = all.filter((a) => a.name.toLowerCase().includes(search) || a.id.toLowerCase().includes(search) || a.toolkit.includes(search));
+    return page(hits.slice(offset, offset + limit).map(item), hits.length, offset, limit);
+  });
+
+  app.get('/auth_configs/:id', { schema: { params: IdParams, response: { 200: AuthConfigSchema } } }, async (req) =>
+    item(await authConfigs.view(principal(req).projectId, req.params.id)));
+
+  app.patch('/auth_configs/:id', { schema: { params: IdParams, body: UpdateBody, response: { 200: AuthConfigSchema } } }, async (req) =>
+    item(await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body))));
+
+  app.patch('/auth_configs/:id/:status', {
+    schema: {
+      params: Type.Object({ id: Type.String({ minLength: 1 }), status: Type.String({ description: 'ENABLED or DISABLED' }) }),
+      body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
+      response: { 200: LooseObject },
+    },
+  }, async (req) => {
+    const enabled = parseEnabledStatus(req.params.status);
+    const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
+    return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
+  });
+
+  app.delete('/auth_configs/:id', {
+    schema: { params: IdParams, querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }), response: { 200: LooseObject } },
+  }, async (req) => {
+    const { projectId } = principal(req);
+    const id = req.params.id;
+    await authConfigs.get(projectId, id);
+    if (queryBool(req.query.revoke_on_delete)) {
+      // Revoke at the provider first (best effort, as the native revoke without `strict`).
+      for (let at = 0; ; at += 200) {
+        const batch = await connections.list(projectId, { authConfigId: id, limit: 200, offset: at });
+        for (const c of batch.items) if (c.status !== 'REVOKED') await tokens.revokeConnection(await connections.get(projectId, c.id), false);
+        if (batch.items.length === 0 || at + batch.items.length >= batch.total) break;
+      }
+    }
+    const deleted = await authConfigs.remove(projectId, id);
+    return { success: true, id, deleted_connected_accounts: deleted };
+  });
+};
+
+export default authConfigRoutes;

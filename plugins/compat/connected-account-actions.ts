@@ -1,0 +1,148 @@
+/**
+ * Compat connected-account updates and actions (compat-v3.1.md section 7): PATCH (alias,
+ * credentials), enable/disable, refresh, revoke, delete, and hosted connect links. Each maps to
+ * the native connection, token or connect-link service.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { principal } from '../auth.js';
+import { createConnectLinkService } from '../../src/connect-links/connect-link-service.js';
+import { connectionFields, credentialsFromState, stateScheme } from '../../src/compat/credential-state.js';
+import { compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
+import { compatStatus, schemeOf } from '../../src/compat/mapping.js';
+import { queryBool } from '../../src/compat/paging.js';
+import { IdParams, LooseObject, Nullable, OptionalString, StateSchema } from './schemas.js';
+
+const PatchBody = Type.Object(
+  {
+    alias: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    connection: Type.Optional(Type.Object({ state: Type.Optional(StateSchema) }, { additionalProperties: true })),
+    experimental: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+const LinkBody = Type.Object(
+  {
+    auth_config_id: Type.String({ minLength: 1 }),
+    user_id: Type.String({ minLength: 1, maxLength: 255 }),
+    callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
+    alias: Type.Optional(Type.String({ maxLength: 200 })),
+    connection_data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    experimental: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+const OptionalBody = Type.Optional(Type.Union([LooseObject, Type.Null()]));
+
+const connectedAccountActions: FastifyPluginAsyncTypebox = async (app) => {
+  const { catalog, connections, tokens } = app.services;
+  const links = createConnectLinkService({
+    orm: app.orm, vault: app.services.vault, catalog, connections, authConfigs: app.services.authConfigs, config: app.config,
+  });
+
+  /**
+   * New credentials for a credential (non-OAuth) account. The native connect completes PENDING
+   * connections only, so the account is set PENDING for the call and put back if it fails; the
+   * fields are checked first so a bad request never touches it.
+   */
+  async function replaceCredentials(projectId: string, id: string, state: { authScheme?: string; auth_scheme?: string; val?: Record<string, unknown> }) {
+    const conn = await connections.get(projectId, id);
+    const scheme = schemeOf(conn.authMethodKind);
+    const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+    if (!method || method.kind === 'oauth2') {
+      throw compatBadRequest(`Connected account ${id} uses ${scheme}; its tokens come from the provider. Create a new connected account to re-authorize.`, ['connection.state cannot be set on an OAuth account']);
+    }
+    const given = stateScheme(state);
+    if (given && given.toUpperCase() !== scheme) throw compatBadRequest(`Connected account ${id} uses ${scheme}, not ${given}`, ['connection.state.authScheme does not match the account']);
+    const credentials = credentialsFromState(state, method);
+    if (!credentials) throw compatBadRequest('connection.state.val carries no credential fields', ['connection.state.val is empty']);
+    const checked = catalog.validateCredentials(conn.toolkitSlug, conn.authMethodId, credentials);
+    if (!checked.ok) {
+      const errors = checked.errors.map((e) => `connection.state.val${e.field ? '.' + e.field : ''} ${e.message}`);
+      throw compatBadRequest(`Invalid credentials: ${errors.join('; ')}`, errors);
+    }
+    if (conn.status !== 'PENDING') await connections.setStatus(id, 'PENDING', 'replacing credentials');
+    try {
+      await connections.connect(projectId, conn.toolkitSlug, { entityId: conn.entityId, connectionId: id, credentials });
+    } catch (err) {
+      if (conn.status !== 'PENDING') await connections.setStatus(id, conn.status, conn.statusReason ?? null);
+      throw err;
+    }
+  }
+
+  app.patch('/connected_accounts/:id', { schema: { params: IdParams, body: PatchBody, response: { 200: LooseObject } } }, async (req) => {
+    const { projectId } = principal(req);
+    const { id } = req.params;
+    if ((req.body.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
+    await connections.get(projectId, id);
+    if (req.body.connection?.state) await replaceCredentials(projectId, id, req.body.connection.state);
+    if (req.body.alias !== undefined) await connections.update(projectId, id, { alias: req.body.alias });
+    const conn = await connections.get(projectId, id);
+    return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
+  });
+
+  app.patch('/connected_accounts/:id/status', {
+    schema: { params: IdParams, body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: true }), response: { 200: LooseObject } },
+  }, async (req) => {
+    const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
+    return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
+  });
+
+  app.post('/connected_accounts/:id/refresh', {
+    schema: { params: IdParams, querystring: Type.Object({ redirect_url: OptionalString }, { additionalProperties: true }), body: OptionalBody, response: { 200: LooseObject } },
+  }, async (req) => {
+    const conn = await connections.get(principal(req).projectId, req.params.id);
+    const outcome = await tokens.refreshConnection(conn, false);
+    // A refused refresh needs a new authorization, which is a new connected account (no redirect here).
+    return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
+  });
+
+  app.post('/connected_accounts/:id/revoke', { schema: { params: IdParams, body: OptionalBody, response: { 200: LooseObject } } }, async (req) => {
+    const conn = await connections.get(principal(req).projectId, req.params.id);
+    const outcome = await tokens.revokeConnection(conn, false);
+    return { revoked_tokens: outcome.revokedTokens, connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) } };
+  });
+
+  app.delete('/connected_accounts/:id', {
+    schema: { params: IdParams, querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }), response: { 200: LooseObject } },
+  }, async (req) => {
+    const { projectId } = principal(req);
+    const conn = await connections.get(projectId, req.params.id);
+    if (queryBool(req.query.revoke_on_delete) && conn.status !== 'REVOKED') await tokens.revokeConnection(conn, false);
+    await connections.remove(projectId, conn.id);
+    return { success: true, id: conn.id };
+  });
+
+  app.post('/connected_accounts/link', {
+    schema: {
+      body: LinkBody,
+      response: {
+        201: Type.Object(
+          { link_token: Type.String(), redirect_url: Type.String(), expires_at: Type.String(), connected_account_id: Type.String() },
+          { additionalProperties: true },
+        ),
+      },
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    if ((b.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
+    const connectionData = connectionFields(b.connection_data, 'connection_data');
+    const link = await links.create(principal(req).projectId, {
+      authConfigId: b.auth_config_id,
+      entityId: b.user_id,
+      ...(b.callback_url ? { callbackUrl: b.callback_url } : {}),
+      ...(b.alias ? { alias: b.alias } : {}),
+      ...(connectionData ? { connectionData } : {}),
+    });
+    return reply.code(201).send({
+      link_token: link.token,
+      redirect_url: link.url,
+      expires_at: link.expiresAt.toISOString(),
+      connected_account_id: link.connectionId,
+    });
+  });
+};
+
+export default connectedAccountActions;

@@ -1,0 +1,143 @@
+/**
+ * Compat connected accounts (compat-v3.1.md section 7): list, read and create. A create is the
+ * native initiate (OAuth redirect, or a PENDING credential connection) or the native connect
+ * (credentials in `connection.state`). The ids are the native connection ids, so an account made
+ * here is usable on /api/v1 and the other way round. Updates and actions: connected-account-actions.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { principal } from '../auth.js';
+import type { IConnection } from '../../src/db/entities/index.js';
+import { connectedAccountItem } from '../../src/compat/connected-account-view.js';
+import { createConnectedAccountQuery } from '../../src/compat/connected-account-query.js';
+import { carriesTokens, connectionFields, credentialsFromState, stateScheme } from '../../src/compat/credential-state.js';
+import { compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
+import { COMPAT_STATUSES, schemeOf, type CompatStatus } from '../../src/compat/mapping.js';
+import { clampLimit, commaList, decodeCursor, page } from '../../src/compat/paging.js';
+import { CompatPage, ConnectedAccountSchema, IdParams, Nullable, OptionalString, StateSchema } from './schemas.js';
+
+const ListQuery = Type.Object(
+  {
+    user_ids: OptionalString, auth_config_ids: OptionalString, toolkit_slugs: OptionalString, statuses: OptionalString,
+    connected_account_ids: OptionalString, order_by: OptionalString, order_direction: OptionalString,
+    account_type: OptionalString, limit: OptionalString, cursor: OptionalString,
+  },
+  { additionalProperties: true },
+);
+
+const CreateBody = Type.Object(
+  {
+    auth_config: Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
+    connection: Type.Optional(Type.Object(
+      {
+        user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
+        redirect_uri: Type.Optional(Type.String({ pattern: '^https?://' })),
+        state: Type.Optional(Nullable(StateSchema)),
+        data: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+        alias: Type.Optional(Type.String({ maxLength: 200 })),
+        experimental: Type.Optional(Type.Unknown()),
+      },
+      { additionalProperties: true },
+    )),
+    validate_credentials: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+
+const CreateResponse = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.String(),
+    redirect_url: Nullable(Type.String()),
+    redirect_uri: Nullable(Type.String()),
+    connectionData: Type.Object(
+      { authScheme: Type.String(), val: Type.Object({ status: Type.String(), redirectUrl: Type.Optional(Type.String()) }, { additionalProperties: true }) },
+    ),
+  },
+  { additionalProperties: true },
+);
+
+const connectedAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { authConfigs, catalog, connections } = app.services;
+  const query = createConnectedAccountQuery({ orm: app.orm });
+
+  /** The v3.1 object of one connection, with its auth config's flags. */
+  async function detail(projectId: string, conn: IConnection) {
+    const config = await authConfigs.get(projectId, conn.authConfigId).catch(() => undefined);
+    return connectedAccountItem(conn, config, true);
+  }
+
+  app.get('/connected_accounts', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+    const q = req.query;
+    const statuses = commaList(q.statuses)?.map((s) => s.toUpperCase());
+    const badStatus = statuses?.find((s) => !(COMPAT_STATUSES as readonly string[]).includes(s));
+    if (badStatus) throw compatBadRequest(`Unknown status ${badStatus}; use ${COMPAT_STATUSES.join(', ')}`, [`statuses must be among ${COMPAT_STATUSES.join(', ')}`]);
+    const orderBy = q.order_by || 'created_at';
+    if (orderBy !== 'created_at' && orderBy !== 'updated_at') throw compatBadRequest('order_by must be created_at or updated_at', ['order_by is invalid']);
+    const direction = (q.order_direction || 'desc').toLowerCase();
+    if (direction !== 'asc' && direction !== 'desc') throw compatBadRequest('order_direction must be asc or desc', ['order_direction is invalid']);
+    const offset = decodeCursor(q.cursor);
+    const limit = clampLimit(q.limit, 50, 1000);
+    // Every broker connection is PRIVATE to its user; there are no SHARED accounts.
+    if (q.account_type?.toUpperCase() === 'SHARED') return page([], 0, offset, limit);
+    const { projectId } = principal(req);
+    const r = await query.list(projectId, {
+      userIds: commaList(q.user_ids),
+      authConfigIds: commaList(q.auth_config_ids),
+      toolkitSlugs: commaList(q.toolkit_slugs)?.map((s) => s.toLowerCase()),
+      statuses: statuses as CompatStatus[] | undefined,
+      ids: commaList(q.connected_account_ids),
+      orderBy, direction, limit, offset,
+    });
+    return page(r.rows.map((c) => connectedAccountItem(c, r.authConfigs.get(c.authConfigId))), r.total, offset, limit);
+  });
+
+  app.get('/connected_accounts/:id', { schema: { params: IdParams, response: { 200: ConnectedAccountSchema } } }, async (req) => {
+    const { projectId } = principal(req);
+    return detail(projectId, await connections.get(projectId, req.params.id));
+  });
+
+  app.post('/connected_accounts', { schema: { body: CreateBody, response: { 201: CreateResponse } } }, async (req, reply) => {
+    const { projectId } = principal(req);
+    const config = await authConfigs.get(projectId, req.body.auth_config.id);
+    const conn = req.body.connection ?? {};
+    const scheme = schemeOf(config.authMethodKind);
+    const given = stateScheme(conn.state ?? undefined);
+    if (given && given.toUpperCase() !== scheme) {
+      throw compatBadRequest(`Auth config ${config.id} uses ${scheme}, but connection.state.authScheme is ${given}`, ['connection.state.authScheme does not match the auth config']);
+    }
+    if ((conn.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
+    const connectionConfig = connectionFields(conn.data ?? undefined, 'connection.data');
+    const base = {
+      // The v3.1 API's own default user when none is named.
+      entityId: conn.user_id ?? 'default',
+      authConfigId: config.id,
+      ...(conn.alias ? { alias: conn.alias } : {}),
+      ...(connectionConfig ? { connectionConfig } : {}),
+    };
+    const created = (id: string, status: 'INITIATED' | 'ACTIVE', redirectUrl: string | null) =>
+      reply.code(201).send({
+        id, status, redirect_url: redirectUrl, redirect_uri: redirectUrl,
+        connectionData: { authScheme: scheme, val: { status, ...(redirectUrl ? { redirectUrl } : {}) } },
+      });
+
+    if (config.authMethodKind === 'oauth2') {
+      if (carriesTokens(conn.state ?? undefined)) throw notImplementedHere('Importing existing OAuth tokens', 'Create the connected account without state and send the user to redirect_url.');
+      const callback = conn.callback_url ?? conn.redirect_uri;
+      const r = await connections.initiate(projectId, config.toolkitSlug, { ...base, ...(callback ? { redirectUrl: callback } : {}) });
+      return created(r.connectionId, 'INITIATED', r.redirectUrl ?? null);
+    }
+    const method = catalog.getAuthMethod(config.toolkitSlug, config.authMethodId);
+    const credentials = method && method.kind !== 'oauth2' ? credentialsFromState(conn.state ?? undefined, method) : undefined;
+    if (!credentials) {
+      // No credentials yet: a PENDING connection, completed later (connect link, PATCH, native connect).
+      const r = await connections.initiate(projectId, config.toolkitSlug, base);
+      return created(r.connectionId, 'INITIATED', null);
+    }
+    const r = await connections.connect(projectId, config.toolkitSlug, { ...base, credentials });
+    return created(r.connectionId, 'ACTIVE', null);
+  });
+};
+
+export default connectedAccountRoutes;

@@ -1,0 +1,197 @@
+/**
+ * Compat tools (compat-v3.1.md section 5): list, enum, scope lookup, read, execute and proxy.
+ * Execution and proxy calls go to the same services as the native API; this file only renames
+ * fields and shapes the envelope the SDK parses (`data` always an object, `error` always present).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { principal } from '../auth.js';
+import { BrokerError, notFound } from '../../src/errors.js';
+import type { ToolFile } from '../../src/catalog/catalog-schema.js';
+import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
+import { clampLimit, commaList, decodeCursor, pageOf, queryBool } from '../../src/compat/paging.js';
+import { createCatalogView } from '../../src/compat/catalog-view.js';
+import { toExecuteEnvelope } from '../../src/compat/execute-envelope.js';
+import { CompatPage, ExecuteResponse, LooseObject, OptionalString, ToolSlugParams } from './schemas.js';
+
+const ListQuery = Type.Object(
+  {
+    toolkit_slug: OptionalString, tool_slugs: OptionalString, auth_config_ids: OptionalString, important: OptionalString,
+    tags: OptionalString, scopes: OptionalString, query: OptionalString, search: OptionalString,
+    include_deprecated: OptionalString, toolkit_versions: OptionalString, limit: OptionalString, cursor: OptionalString,
+  },
+  { additionalProperties: true },
+);
+
+const ExecuteBody = Type.Object(
+  {
+    connected_account_id: Type.Optional(Type.String({ minLength: 1 })),
+    user_id: Type.Optional(Type.String({ minLength: 1 })),
+    entity_id: Type.Optional(Type.String({ minLength: 1, description: 'Deprecated alias of user_id' })),
+    version: Type.Optional(Type.String({ description: '"latest" or a tool version; the catalog has one version per tool' })),
+    arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    text: Type.Optional(Type.String()),
+    custom_auth_params: Type.Optional(Type.Unknown()),
+    custom_connection_data: Type.Optional(Type.Unknown()),
+    allow_tracing: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+const ProxyParameter = Type.Object(
+  { name: Type.String({ minLength: 1 }), value: Type.Union([Type.String(), Type.Number()]), type: Type.Optional(Type.String()), in: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+
+const ProxyBody = Type.Object(
+  {
+    endpoint: Type.String({ minLength: 1 }),
+    method: Type.String({ minLength: 1 }),
+    connected_account_id: Type.Optional(Type.String({ minLength: 1 })),
+    body: Type.Optional(Type.Unknown()),
+    binary_body: Type.Optional(Type.Unknown()),
+    parameters: Type.Optional(Type.Array(ProxyParameter)),
+    custom_connection_data: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
+
+const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { catalog, authConfigs, connections, execution, proxy } = app.services;
+  const view = createCatalogView({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+  const everyTool = () => catalog.toolkits().flatMap((tk) => catalog.toolsOf(tk.slug));
+  const findTool = (slug: string) => catalog.getTool(slug) ?? catalog.getTool(slug.toUpperCase());
+
+  /** An unknown or foreign connected account is code 1803, which the SDK raises as its own error. */
+  async function ensureConnectedAccount(projectId: string, id: string): Promise<void> {
+    try {
+      await connections.get(projectId, id);
+    } catch (err) {
+      if (err instanceof BrokerError && err.code === 'NOT_FOUND') {
+        throw new CompatError(404, `Connected account ${id} not found`, { code: CONNECTED_ACCOUNT_NOT_FOUND, slug: 'CONNECTED_ACCOUNT_NOT_FOUND' });
+      }
+      throw err;
+    }
+  }
+
+  /** Tools an auth config lets its connections run (its toolkit, narrowed by restrictToTools). */
+  async function toolsAllowedBy(projectId: string, ids: string[]): Promise<Set<string>> {
+    const allowed = new Set<string>();
+    for (const id of ids) {
+      const config = await authConfigs.get(projectId, id).catch((err: unknown) => {
+        if (err instanceof BrokerError && err.code === 'NOT_FOUND') return undefined; // an unknown id selects nothing
+        throw err;
+      });
+      if (!config) continue;
+      for (const t of catalog.toolsOf(config.toolkitSlug)) if (!config.restrictToTools || config.restrictToTools.includes(t.slug)) allowed.add(t.slug);
+    }
+    return allowed;
+  }
+
+  app.get('/tools', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+    const q = req.query;
+    const toolkits = commaList(q.toolkit_slug)?.map((s) => s.toLowerCase());
+    const slugs = commaList(q.tool_slugs)?.map((s) => s.toUpperCase());
+    const search = (q.query || q.search)?.trim() || undefined;
+    const everything = Math.max(1, catalog.toolCount);
+    let tools: ToolFile[];
+    if (slugs) tools = slugs.map((s) => catalog.getTool(s)).filter((t): t is ToolFile => t !== undefined);
+    else if (toolkits) tools = toolkits.flatMap((toolkit) => catalog.searchTools({ toolkit, search, limit: everything }).items);
+    else tools = catalog.searchTools({ search, limit: everything }).items;
+    if (slugs && toolkits) tools = tools.filter((t) => toolkits.includes(catalog.getToolEntry(t.slug)?.toolkit.slug ?? ''));
+    const tags = commaList(q.tags)?.map((s) => s.toLowerCase());
+    if (tags) tools = tools.filter((t) => t.tags.some((tag) => tags.includes(tag.toLowerCase())));
+    const scopes = commaList(q.scopes);
+    if (scopes) tools = tools.filter((t) => (t.scopes ?? []).some((s) => scopes.includes(s)));
+    if (queryBool(q.include_deprecated) === false) tools = tools.filter((t) => !t.deprecated);
+    const configIds = commaList(q.auth_config_ids);
+    if (configIds) {
+      const allowed = await toolsAllowedBy(principal(req).projectId, configIds);
+      tools = tools.filter((t) => allowed.has(t.slug));
+    }
+    // `important=true` asks for a featured subset; the catalog has no such flag, so all tools
+    // match (never an empty list because of it). `toolkit_versions`: one version per tool.
+    return pageOf(tools.map(view.tool), decodeCursor(q.cursor), clampLimit(q.limit, 1000, 1000));
+  });
+
+  app.get('/tools/enum', { schema: { response: { 200: Type.Array(Type.String()) } } }, async () => everyTool().map((t) => t.slug).sort());
+
+  app.post('/tools/scopes/required', {
+    schema: {
+      body: Type.Object({ tools: Type.Array(Type.String({ minLength: 1 })), version: Type.Optional(Type.String()) }, { additionalProperties: true }),
+      response: { 200: LooseObject },
+    },
+  }, async (req) => {
+    const unknown = req.body.tools.filter((s) => !findTool(s));
+    if (unknown.length > 0) throw compatBadRequest(`Unknown tools: ${unknown.join(', ')}`, unknown.map((s) => `tools ${s} is not a tool`));
+    const tools = req.body.tools.map((s) => findTool(s)!);
+    return {
+      scopes_required: [...new Set(tools.flatMap((t) => t.scopes ?? []))].sort(),
+      per_tool_requirements: tools.map((t) => ({ tool: t.slug, scope_requirements: view.tool(t).scope_requirements })),
+    };
+  });
+
+  app.get('/tools/:tool_slug', {
+    schema: {
+      params: ToolSlugParams,
+      querystring: Type.Object({ version: OptionalString, toolkit_versions: OptionalString }, { additionalProperties: true }),
+      response: { 200: LooseObject },
+    },
+  }, async (req) => {
+    const tool = findTool(req.params.tool_slug);
+    if (!tool) throw notFound(`Tool ${req.params.tool_slug} not found`);
+    return view.tool(tool);
+  });
+
+  app.post('/tools/execute/:tool_slug', {
+    schema: { params: ToolSlugParams, body: Type.Optional(ExecuteBody), response: { 200: ExecuteResponse } },
+  }, async (req) => {
+    const b = req.body ?? {};
+    if (b.custom_auth_params !== undefined || b.custom_connection_data !== undefined) {
+      throw notImplementedHere('Executing with caller-supplied credentials (custom_auth_params, custom_connection_data)', 'Store the credentials as a connected account and pass connected_account_id.');
+    }
+    if (b.text !== undefined && b.arguments === undefined) throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
+    const userId = b.user_id ?? b.entity_id;
+    if (!b.connected_account_id && !userId) {
+      throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", ['connected_account_id or user_id is required']);
+    }
+    const tool = findTool(req.params.tool_slug);
+    if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
+    const { projectId } = principal(req);
+    if (b.connected_account_id) await ensureConnectedAccount(projectId, b.connected_account_id);
+    const result = await execution.execute(projectId, tool.slug, {
+      ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
+      arguments: b.arguments ?? {},
+    });
+    return toExecuteEnvelope(result);
+  });
+
+  app.post('/tools/execute/:tool_slug/input', {
+    schema: { params: ToolSlugParams, body: Type.Optional(LooseObject) },
+  }, async () => {
+    throw notImplementedHere('Generating tool arguments from text (a language-model feature)', 'Build the arguments from the tool input_parameters.');
+  });
+
+  app.post('/tools/execute/proxy', { schema: { body: ProxyBody, response: { 200: LooseObject } } }, async (req) => {
+    const b = req.body;
+    if (b.binary_body !== undefined) throw notImplementedHere('Binary proxy bodies (binary_body)', 'Send a JSON body.');
+    if (b.custom_connection_data !== undefined) throw notImplementedHere('Proxy calls with caller-supplied credentials (custom_connection_data)');
+    if (!b.connected_account_id) throw compatBadRequest('connected_account_id is required: the proxy authenticates as a connected account', ['connected_account_id is required']);
+    const headers: Record<string, string> = {};
+    const query: Record<string, string> = {};
+    for (const p of b.parameters ?? []) {
+      const where = (p.type ?? p.in ?? 'query').toLowerCase();
+      if (where !== 'header' && where !== 'query') throw compatBadRequest(`parameters: type must be header or query (got ${where})`, [`parameters.${p.name}.type must be header or query`]);
+      (where === 'header' ? headers : query)[p.name] = String(p.value);
+    }
+    const { projectId } = principal(req);
+    await ensureConnectedAccount(projectId, b.connected_account_id);
+    const res = await proxy.proxy(projectId, {
+      connectionId: b.connected_account_id, endpoint: b.endpoint, method: b.method, headers, query,
+      ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),
+    });
+    return { status: res.status, data: res.data ?? null, headers: res.headers };
+  });
+};
+
+export default toolRoutes;
