@@ -7,6 +7,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ToolExecution } from '../db/entities/index.js';
 import { newId } from '../ids.js';
+import { BrokerError } from '../errors.js';
 
 export interface ExecutionRecord {
   projectId: string;
@@ -52,6 +53,29 @@ export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseL
         timer = undefined;
         void flush();
       }, FLUSH_INTERVAL_MS);
+    },
+    /**
+     * Runs one provider call and records it, whatever happens: its status (0 when no answer),
+     * duration and, on failure, the broker error code. `successful` decides from the status.
+     */
+    async track<T extends { status: number }>(
+      base: Omit<ExecutionRecord, 'status' | 'successful' | 'durationMs' | 'errorCode'>,
+      successful: (status: number) => boolean,
+      call: () => Promise<T>,
+    ): Promise<T> {
+      const started = performance.now();
+      let status = 0;
+      let errorCode: string | null = null;
+      try {
+        const result = await call();
+        status = result.status;
+        return result;
+      } catch (err) {
+        errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
+        throw err;
+      } finally {
+        this.record({ ...base, status, successful: status > 0 && successful(status), durationMs: Math.round(performance.now() - started), errorCode });
+      }
     },
     flush,
     async close(): Promise<void> {

@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolFile, ToolkitFile } from '../catalog/catalog-schema.js';
 import { applyInjection, renderRequest, type RenderedRequest } from '../catalog/request-template.js';
-import { BrokerError, badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { TokenService } from '../connections/token-service.js';
 import type { ProviderHttpClient, ProviderResponse } from '../providers/http-client.js';
@@ -82,10 +82,8 @@ export function createExecutionService(deps: {
         });
       }
       const rendered = renderRequest(toolkit, tool, checked.value);
-      const started = performance.now();
-      let status = 0;
-      let errorCode: string | null = null;
-      try {
+      const base = { projectId, connectionId: connection.id, kind: 'tool' as const, toolSlug: tool.slug, toolkitSlug: toolkit.slug };
+      return recorder.track(base, (status) => status >= 200 && status < 300, async () => {
         let values = await tokens.injectValues(connection);
         let res = await send(toolkit, connection, rendered, values);
         if (res.status === 401 && connection.authMethodKind === 'oauth2') {
@@ -96,19 +94,9 @@ export function createExecutionService(deps: {
             if (res.status === 401) await tokens.markExpired(connection, 'The provider rejected the token again after a refresh (HTTP 401)');
           }
         }
-        status = res.status;
-        const successful = res.status >= 200 && res.status < 300;
         const { data } = decodeProviderBody(res);
-        return { status: res.status, successful, data, connectionId: connection.id };
-      } catch (err) {
-        errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
-        throw err;
-      } finally {
-        recorder.record({
-          projectId, connectionId: connection.id, kind: 'tool', toolSlug: tool.slug, toolkitSlug: toolkit.slug,
-          status, successful: status >= 200 && status < 300, durationMs: Math.round(performance.now() - started), errorCode,
-        });
-      }
+        return { status: res.status, successful: res.status >= 200 && res.status < 300, data, connectionId: connection.id };
+      });
     },
   };
 }

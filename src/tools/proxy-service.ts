@@ -7,7 +7,7 @@
  */
 import type { Catalog } from '../catalog/catalog.js';
 import { applyInjection } from '../catalog/request-template.js';
-import { BrokerError, badRequest, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import type { TokenService } from '../connections/token-service.js';
 import type { ProviderHttpClient } from '../providers/http-client.js';
 import { mergeOutboundHeaders } from '../providers/outbound-headers.js';
@@ -56,10 +56,8 @@ export function createProxyService(deps: {
       const authMethod = toolkit.authMethods.find((m) => m.id === connection.authMethodId);
       if (!authMethod) throw badRequest(`Auth method ${connection.authMethodId} no longer exists in ${toolkit.slug}`);
 
-      const started = performance.now();
-      let status = 0;
-      let errorCode: string | null = null;
-      try {
+      const base = { projectId, connectionId: connection.id, kind: 'proxy' as const, toolSlug: null, toolkitSlug: toolkit.slug };
+      return recorder.track(base, (status) => status >= 200 && status < 400, async () => {
         const values = await tokens.injectValues(connection);
         const injected = applyInjection({ method: 'GET', url: target.toString(), headers: {} }, authMethod.inject, values);
         const hasBody = input.body !== undefined && method !== 'GET' && method !== 'HEAD';
@@ -70,18 +68,9 @@ export function createProxyService(deps: {
           headers: hasBody && !headers['content-type'] ? { ...headers, 'content-type': 'application/json' } : headers,
           ...(hasBody ? { body: input.body, bodyEncoding: 'json' as const } : {}),
         });
-        status = res.status;
         const { data } = decodeProviderBody(res);
         return { status: res.status, headers: passableResponseHeaders(res.headers), data };
-      } catch (err) {
-        errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
-        throw err;
-      } finally {
-        recorder.record({
-          projectId, connectionId: connection.id, kind: 'proxy', toolSlug: null, toolkitSlug: toolkit.slug,
-          status, successful: status >= 200 && status < 400, durationMs: Math.round(performance.now() - started), errorCode,
-        });
-      }
+      });
     },
   };
 }
