@@ -20,6 +20,7 @@ import { registerQrCodeRoutes } from './qr-codes.js';
 import { seedBitly } from './seed.js';
 import { BITLY_FIXTURES, BitlyState } from './state.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { commonControls } from '../common/faults.js';
 
 export const DEFAULT_BITLY_CLIENT: SandboxOAuthClient = {
   clientId: 'bitly-sandbox-client',
@@ -93,17 +94,7 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
   );
 
   const control = {
-    latencyMs: (ms: number) => {
-      faults.latency = Math.max(0, Number(ms) || 0);
-    },
-    failNext: (status: number, count?: number, body?: unknown) => faults.failNext(status, count ?? 1, body),
-    rateLimit: (count: number, retryAfterSeconds?: number) => faults.rateLimit(count, retryAfterSeconds),
-    tokenEndpoint: (mode: 'ok' | 'fail' | 'stall' | 'invalid_grant') => {
-      if (!['ok', 'fail', 'stall', 'invalid_grant'].includes(mode)) throw new RangeError(`tokenEndpoint: unknown mode ${mode}`);
-      faults.tokenMode = mode;
-    },
-    expireAccessTokens: () => tokens.expireAll(),
-    revokeAll: () => tokens.revokeAll(),
+    ...commonControls(faults, tokens),
     issueToken: (o: { clientId?: string } = {}) => {
       const clientId = o.clientId ?? clients.list[0]?.clientId ?? DEFAULT_BITLY_CLIENT.clientId;
       return { access_token: tokens.issueAccess(clientId, [], null).token, login: state.user.login };

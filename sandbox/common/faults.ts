@@ -67,3 +67,20 @@ export class FaultControl {
     this.queue = [];
   }
 }
+
+/** The switches every sandbox offers (SandboxControl minus token issuing and client registration). */
+export function commonControls(faults: FaultControl, tokens: { expireAll(): void; revokeAll(): void }) {
+  return {
+    latencyMs: (ms: number) => {
+      faults.latency = Math.max(0, Number(ms) || 0);
+    },
+    failNext: (status: number, count?: number, body?: unknown) => faults.failNext(status, count ?? 1, body),
+    rateLimit: (count: number, retryAfterSeconds?: number) => faults.rateLimit(count, retryAfterSeconds),
+    tokenEndpoint: (mode: 'ok' | 'fail' | 'stall' | 'invalid_grant') => {
+      if (!['ok', 'fail', 'stall', 'invalid_grant'].includes(mode)) throw new RangeError(`tokenEndpoint: unknown mode ${mode}`);
+      faults.tokenMode = mode;
+    },
+    expireAccessTokens: () => tokens.expireAll(),
+    revokeAll: () => tokens.revokeAll(),
+  };
+}

@@ -8,6 +8,7 @@ import { CrmStore, OBJECT_TYPES } from './crm-store.js';
 import { registerCrmRoutes } from './crm.js';
 import { hsError, sendHs, validationError } from './errors.js';
 import { ALL_CRM_SCOPES, HUBSPOT_TOKEN_PATHS, registerHubspotOAuth } from './oauth.js';
+import { commonControls } from '../common/faults.js';
 
 export const DEFAULT_HUBSPOT_CLIENT: SandboxOAuthClient = {
   clientId: 'hubspot-sandbox-client',
@@ -78,17 +79,7 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
   };
 
   const control = {
-    latencyMs: (ms: number) => {
-      faults.latency = Math.max(0, Number(ms) || 0);
-    },
-    failNext: (status: number, count?: number, body?: unknown) => faults.failNext(status, count ?? 1, body),
-    rateLimit: (count: number, retryAfterSeconds?: number) => faults.rateLimit(count, retryAfterSeconds),
-    tokenEndpoint: (mode: 'ok' | 'fail' | 'stall' | 'invalid_grant') => {
-      if (!['ok', 'fail', 'stall', 'invalid_grant'].includes(mode)) throw new RangeError(`tokenEndpoint: unknown mode ${mode}`);
-      faults.tokenMode = mode;
-    },
-    expireAccessTokens: () => tokens.expireAll(),
-    revokeAll: () => tokens.revokeAll(),
+    ...commonControls(faults, tokens),
     issueToken: (o: { clientId?: string; scopes?: string[]; expiresInSeconds?: number } = {}) => {
       const clientId = o.clientId ?? clients.list[0]?.clientId ?? DEFAULT_HUBSPOT_CLIENT.clientId;
       const scopes = o.scopes ?? [...ALL_CRM_SCOPES];

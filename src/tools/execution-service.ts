@@ -44,13 +44,16 @@ function checkPermissions(tool: ToolFile, connection: IConnection, authConfig: I
   }
 }
 
-export function createExecutionService(deps: {
+/** What a provider call through a connection needs (executeTool and the proxy alike). */
+export interface ProviderCallDeps {
   catalog: Catalog;
   resolver: ConnectionResolver;
   tokens: TokenService;
   http: ProviderHttpClient;
   recorder: ExecutionRecorder;
-}) {
+}
+
+export function createExecutionService(deps: ProviderCallDeps) {
   const { catalog, resolver, tokens, http, recorder } = deps;
 
   async function send(toolkit: ToolkitFile, connection: IConnection, rendered: RenderedRequest, values: Record<string, string>): Promise<ProviderResponse> {

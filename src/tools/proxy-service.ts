@@ -5,16 +5,12 @@
  * provider credential and hop-by-hop headers are not passed back. Redirects are returned, never
  * followed, so a token never travels to another host.
  */
-import type { Catalog } from '../catalog/catalog.js';
 import { applyInjection } from '../catalog/request-template.js';
 import { badRequest, notFound } from '../errors.js';
-import type { TokenService } from '../connections/token-service.js';
-import type { ProviderHttpClient } from '../providers/http-client.js';
 import { mergeOutboundHeaders } from '../providers/outbound-headers.js';
 import { resolveProxyTarget } from '../providers/proxy-target.js';
 import { decodeProviderBody, passableResponseHeaders } from '../providers/response-body.js';
-import type { ConnectionResolver } from './connection-resolver.js';
-import type { ExecutionRecorder } from './execution-recorder.js';
+import type { ProviderCallDeps } from './execution-service.js';
 
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
@@ -33,13 +29,7 @@ export interface ProxyResult {
   data?: unknown;
 }
 
-export function createProxyService(deps: {
-  catalog: Catalog;
-  resolver: ConnectionResolver;
-  tokens: TokenService;
-  http: ProviderHttpClient;
-  recorder: ExecutionRecorder;
-}) {
+export function createProxyService(deps: ProviderCallDeps) {
   const { catalog, resolver, tokens, http, recorder } = deps;
 
   return {
