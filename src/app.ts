@@ -48,8 +48,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  // During shutdown, answers to in-flight requests close their keep-alive socket, so the
+  // server can finish closing as soon as they are done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config });
