@@ -151,7 +151,8 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
   } finally {
     for (const c of children.reverse()) await c.stop();
     await dropDb?.();
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_PROFILE) process.stdout.write(`profile kept in ${dir}/profile\n`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
