@@ -16,11 +16,9 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
-t.test('two instances share one per-key budget through Redis; 429 in the native body', async (t) => {
-  if (!(await redisReachable())) {
-    t.skip(`Redis is not reachable at ${redisUrl} (.ci/run starts it)`);
-    return;
-  }
+const skip = (await redisReachable()) ? false : `Redis is not reachable at ${redisUrl} (.ci/run starts it)`;
+
+t.test('two instances share one per-key budget through Redis; 429 in the native body', { skip }, async (t) => {
   const db = await createTestDatabase(t);
   const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: redisUrl };
   const one = await buildTestApp(t, { db, env });
