@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { BrokerError, DECLARED_ERRORS, type DeclaredCode } from '../src/errors.js';
+import { BrokerError, DECLARED_ERRORS, declaredCodeFor, errorCodeFor } from '../src/errors.js';
 import { ErrorBody } from '../src/schemas/common.js';
 
 export interface NativeErrorBody {
@@ -41,15 +41,6 @@ export function describeValidation(issues: ValidationIssue[], context: string | 
   });
 }
 
-const STATUS_CODES: Record<number, DeclaredCode> = Object.fromEntries(
-  Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),
-);
-
-const UNDECLARED_NAMES: Record<number, string> = {
-  405: 'METHOD_NOT_ALLOWED', 409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS', 501: 'NOT_IMPLEMENTED', 502: 'BAD_GATEWAY', 503: 'SERVICE_UNAVAILABLE',
-};
-
 export function toNativeError(error: FastifyError | BrokerError | Error, request: FastifyRequest): NativeErrorBody {
   if (error instanceof BrokerError) {
     const body: NativeErrorBody = { defined: error.defined, code: error.code, status: error.status, message: error.message };
@@ -69,9 +60,9 @@ export function toNativeError(error: FastifyError | BrokerError | Error, request
   }
   const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
   if (status < 500) {
-    const declared = STATUS_CODES[status];
+    const declared = declaredCodeFor(status);
     if (declared) return { defined: true, code: declared, status, message: fe.message || DECLARED_ERRORS[declared].message };
-    return { defined: false, code: UNDECLARED_NAMES[status] ?? `HTTP_${status}`, status, message: fe.message };
+    return { defined: false, code: errorCodeFor(status), status, message: fe.message };
   }
   // Unexpected: the message may hold internals, so the caller gets the request id instead.
   return {

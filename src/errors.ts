@@ -18,6 +18,7 @@ export type DeclaredCode = keyof typeof DECLARED_ERRORS;
 
 /** Codes outside the contract (reported with `defined: false`), and their statuses. */
 export const UNDECLARED_ERRORS = {
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -29,6 +30,23 @@ export const UNDECLARED_ERRORS = {
 
 export type UndeclaredCode = keyof typeof UNDECLARED_ERRORS;
 export type ErrorCode = DeclaredCode | UndeclaredCode;
+
+const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
+  Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),
+);
+const UNDECLARED_BY_STATUS = new Map<number, UndeclaredCode>(
+  Object.entries(UNDECLARED_ERRORS).map(([code, status]) => [status, code as UndeclaredCode]),
+);
+
+/** The contract-declared code of an HTTP status, if the contract declares one. */
+export function declaredCodeFor(status: number): DeclaredCode | undefined {
+  return DECLARED_BY_STATUS.get(status);
+}
+
+/** The code name of any HTTP status: declared, else undeclared, else `HTTP_<status>`. */
+export function errorCodeFor(status: number): ErrorCode | `HTTP_${number}` {
+  return DECLARED_BY_STATUS.get(status) ?? UNDECLARED_BY_STATUS.get(status) ?? `HTTP_${status}`;
+}
 
 export class BrokerError extends Error {
   readonly code: ErrorCode;
@@ -51,8 +69,5 @@ export const badRequest = (message: string, data?: unknown) => new BrokerError('
 export const unauthorized = (message?: string) => new BrokerError('UNAUTHORIZED', message);
 export const forbidden = (message?: string, data?: unknown) => new BrokerError('FORBIDDEN', message, data);
 export const notFound = (message: string, data?: unknown) => new BrokerError('NOT_FOUND', message, data);
-export const upstreamTimeout = (message?: string) => new BrokerError('TIMEOUT', message);
 export const internalError = (message?: string, data?: unknown) =>
   new BrokerError('INTERNAL_SERVER_ERROR', message, data);
-export const conflict = (message: string, data?: unknown) => new BrokerError('CONFLICT', message, data);
-export const notImplemented = (message: string) => new BrokerError('NOT_IMPLEMENTED', message);

@@ -1,6 +1,6 @@
 /** Small TypeBox pieces shared by the native routes; they become OpenAPI components. */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DECLARED_ERRORS, type DeclaredCode } from '../errors.js';
+import { DECLARED_ERRORS, declaredCodeFor } from '../errors.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -13,15 +13,11 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', title: 'ErrorBody', description: 'The native error body' },
 );
 
-const CODE_BY_STATUS = Object.fromEntries(
-  Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),
-) as Record<number, DeclaredCode>;
-
 /** Response schemas for the error statuses an operation can return (spec section 4's last column). */
 export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 408 | 500)[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const status of statuses) {
-    const code = CODE_BY_STATUS[status]!;
+    const code = declaredCodeFor(status)!;
     out[status] = Type.Ref(ErrorBody, { description: `${code}: ${DECLARED_ERRORS[code].message}` });
   }
   return out;
