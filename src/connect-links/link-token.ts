@@ -5,7 +5,7 @@
  * only "the broker issued a link for this connection until then"; single use is enforced by the
  * link record (connect-link-service.ts).
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmacSigner } from '../hmac-signer.js';
 
 export interface LinkTokenPayload {
   connectionId: string;
@@ -18,22 +18,19 @@ export type LinkTokenCheck =
   | { ok: false; reason: 'expired'; payload: LinkTokenPayload };
 
 export function createLinkTokenSigner(sessionSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'connector-broker', 'connect-link-token-v1', 32));
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest();
+  const signer = createHmacSigner(sessionSecret, 'connect-link-token-v1');
 
   return {
     sign(payload: LinkTokenPayload): string {
       const body = `${payload.connectionId}.${payload.expiresAt.toString(36)}`;
-      return `${body}.${mac(body).toString('base64url')}`;
+      return `${body}.${signer.sign(body)}`;
     },
 
     verify(token: string, now = Date.now()): LinkTokenCheck {
       const parts = token.split('.');
       if (parts.length !== 3 || !parts[0] || !/^[a-z0-9]+$/.test(parts[1]!)) return { ok: false, reason: 'malformed' };
       const [connectionId, exp, sig] = parts as [string, string, string];
-      const expected = mac(`${connectionId}.${exp}`);
-      const given = Buffer.from(sig, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' };
+      if (!signer.verify(`${connectionId}.${exp}`, sig)) return { ok: false, reason: 'bad-signature' };
       const payload = { connectionId, expiresAt: parseInt(exp, 36) };
       if (payload.expiresAt < now) return { ok: false, reason: 'expired', payload };
       return { ok: true, payload };

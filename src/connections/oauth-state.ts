@@ -3,7 +3,8 @@
  * instance can verify it (HMAC with a key derived from SESSION_SECRET); single use is enforced by
  * the connection's stored nonce, which the callback clears atomically.
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createHmacSigner } from '../hmac-signer.js';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -24,23 +25,20 @@ export type StateCheck =
   | { ok: false; reason: 'expired'; payload: StatePayload };
 
 export function createStateSigner(sessionSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'connector-broker', 'oauth-state-v1', 32));
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest();
+  const signer = createHmacSigner(sessionSecret, 'oauth-state-v1');
 
   return {
     newNonce: () => randomBytes(16).toString('base64url'),
 
     sign(payload: StatePayload): string {
       const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-      return `${body}.${mac(body).toString('base64url')}`;
+      return `${body}.${signer.sign(body)}`;
     },
 
     verify(state: string, now = Date.now()): StateCheck {
       const [body, sig, extra] = state.split('.');
       if (!body || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
-      const expected = mac(body);
-      const given = Buffer.from(sig, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' };
+      if (!signer.verify(body, sig)) return { ok: false, reason: 'bad-signature' };
       let payload: StatePayload;
       try {
         payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StatePayload;
