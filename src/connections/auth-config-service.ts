@@ -118,8 +118,6 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
   }
 
   return {
-    managedClient,
-
     /** True when the platform has an OAuth app for this toolkit (drives auth method status). */
     isManagedClientConfigured: (slug: string) => managedClient(slug) !== undefined,
 
@@ -149,8 +147,7 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
           errors: [{ field: 'isManaged', message: `must be false for ${method.kind}` }],
         });
       }
-      const em = orm.em.fork();
-      const config = em.create(AuthConfig, {
+      const row = {
         id: newId('ac'),
         projectId,
         toolkitSlug: toolkit.slug,
@@ -163,12 +160,13 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
         restrictToTools: input.restrictToTools ?? null,
         scopes: input.scopes ?? null,
         disabled: false,
-      });
-      await em.transactional(async (tx) => {
-        tx.persist(config);
+      };
+      return orm.em.fork().transactional(async (tx) => {
+        const config = tx.create(AuthConfig, row);
+        await tx.flush();
         if (config.hasClientSecret) await vault.put({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' }, input.clientSecret, tx);
+        return config;
       });
-      return config;
     },
 
     get: load,
@@ -208,20 +206,15 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
           errors: [{ field: input.clientId !== undefined ? 'clientId' : 'clientSecret', message: 'not applicable' }],
         });
       }
-      if (input.name !== undefined) found.name = input.name;
-      if (input.clientId !== undefined) found.clientId = input.clientId;
-      if (input.restrictToTools !== undefined) found.restrictToTools = input.restrictToTools;
-      if (input.scopes !== undefined) found.scopes = input.scopes;
-      if (input.disabled !== undefined) found.disabled = input.disabled;
+      const { clientSecret, ...fields } = input;
+      const changes = { ...fields, ...(clientSecret !== undefined ? { hasClientSecret: true } : {}), updatedAt: new Date() };
+      // The row and its sealed secret change together or not at all.
       await em.transactional(async (tx) => {
-        if (input.clientSecret !== undefined) {
-          await vault.put({ ownerType: 'auth_config', ownerId: id, name: 'client_secret' }, input.clientSecret, tx);
-          found.hasClientSecret = true;
-        }
+        if (clientSecret !== undefined) await vault.put({ ownerType: 'auth_config', ownerId: id, name: 'client_secret' }, clientSecret, tx);
+        await tx.nativeUpdate(AuthConfig, { id, projectId }, changes);
       });
-      await em.flush();
       await deps.cache.invalidate();
-      return authConfigView(found, (await countConnections([id])).get(id) ?? 0);
+      return authConfigView(await load(projectId, id), (await countConnections([id])).get(id) ?? 0);
     },
 
     /** Deletes the config and its connections, destroying their secrets. */

@@ -128,8 +128,6 @@ export function createConnectionService(deps: {
   }
 
   return {
-    callbackUrl,
-
     async initiate(projectId: string, slug: string, input: InitiateInput): Promise<{ connectionId: string; redirectUrl?: string }> {
       const toolkit = toolkitOrFail(slug);
       const authConfig = await resolveAuthConfig(projectId, toolkit, input, false);
@@ -207,7 +205,7 @@ export function createConnectionService(deps: {
       if (authConfig.authMethodKind === 'oauth2') {
         throw badRequest(`Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`);
       }
-      const checked = { value: validate(authConfig.authMethodId) };
+      const credentials = validate(authConfig.authMethodId);
       const id = pending?.id ?? newId('ca');
       await orm.em.fork().transactional(async (tx) => {
         if (pending) {
@@ -222,7 +220,7 @@ export function createConnectionService(deps: {
           });
           await tx.flush();
         }
-        await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked.value, tx);
+        await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, credentials, tx);
       });
       await cache.invalidate();
       return { connectionId: id };

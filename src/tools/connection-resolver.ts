@@ -25,6 +25,37 @@ export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache 
     }
   }
 
+  async function load(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
+    const em = orm.em.fork();
+    let connection: IConnection | null;
+    if (by.connectionId) {
+      connection = await em.findOne(Connection, { id: by.connectionId, projectId });
+      if (!connection) throw notFound(`Connection ${by.connectionId} not found`);
+      if (toolkitSlug !== null && connection.toolkitSlug !== toolkitSlug) {
+        throw badRequest(`Connection ${connection.id} is for ${connection.toolkitSlug}, not ${toolkitSlug}`);
+      }
+    } else if (by.entityId && toolkitSlug !== null) {
+      connection = await em.findOne(
+        Connection,
+        { projectId, entityId: by.entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
+        { orderBy: { updatedAt: 'desc', id: 'desc' } },
+      );
+      if (!connection) {
+        throw badRequest(
+          `Entity "${by.entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
+        );
+      }
+    } else {
+      throw badRequest('Pass connectedAccountId, or entityId to use that entity\'s connection', {
+        errors: [{ field: 'connectedAccountId', message: 'or entityId is required' }],
+      });
+    }
+    assertUsable(connection);
+    const authConfig = await em.findOne(AuthConfig, { id: connection.authConfigId, projectId });
+    if (!authConfig) throw notFound(`Auth config ${connection.authConfigId} of connection ${connection.id} not found`);
+    return { connection, authConfig };
+  }
+
   return {
     /** `toolkitSlug` null: any toolkit (the proxy works on whatever the connection is for). */
     async resolve(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
@@ -34,42 +65,10 @@ export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache 
         assertUsable(hit.connection);
         return hit;
       }
-      const resolved = await this.load(projectId, toolkitSlug, by);
+      const resolved = await load(projectId, toolkitSlug, by);
       (by.connectionId ? byId : byEntity).set(key, resolved);
       return resolved;
     },
-
-    async load(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
-      const em = orm.em.fork();
-      let connection: IConnection | null;
-      if (by.connectionId) {
-        connection = await em.findOne(Connection, { id: by.connectionId, projectId });
-        if (!connection) throw notFound(`Connection ${by.connectionId} not found`);
-        if (toolkitSlug !== null && connection.toolkitSlug !== toolkitSlug) {
-          throw badRequest(`Connection ${connection.id} is for ${connection.toolkitSlug}, not ${toolkitSlug}`);
-        }
-      } else if (by.entityId && toolkitSlug !== null) {
-        connection = await em.findOne(
-          Connection,
-          { projectId, entityId: by.entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
-          { orderBy: { updatedAt: 'desc', id: 'desc' } },
-        );
-        if (!connection) {
-          throw badRequest(
-            `Entity "${by.entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
-          );
-        }
-      } else {
-        throw badRequest('Pass connectedAccountId, or entityId to use that entity\'s connection', {
-          errors: [{ field: 'connectedAccountId', message: 'or entityId is required' }],
-        });
-      }
-      assertUsable(connection);
-      const authConfig = await em.findOne(AuthConfig, { id: connection.authConfigId, projectId });
-      if (!authConfig) throw notFound(`Auth config ${connection.authConfigId} of connection ${connection.id} not found`);
-      return { connection, authConfig };
-    },
-    assertUsable,
   };
 }
 

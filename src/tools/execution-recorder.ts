@@ -45,16 +45,16 @@ export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseL
     flushing = undefined;
   }
 
-  return {
-    record(r: ExecutionRecord): void {
-      pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
-      if (pending.length >= FLUSH_AT) void flush();
-      else timer ??= setTimeout(() => {
-        timer = undefined;
-        void flush();
-      }, FLUSH_INTERVAL_MS);
-    },
-    /**
+  function record(r: ExecutionRecord): void {
+    pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
+    if (pending.length >= FLUSH_AT) void flush();
+    else timer ??= setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, FLUSH_INTERVAL_MS);
+  }
+
+  return {    /**
      * Runs one provider call and records it, whatever happens: its status (0 when no answer),
      * duration and, on failure, the broker error code. `successful` decides from the status.
      */
@@ -74,7 +74,7 @@ export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseL
         errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
         throw err;
       } finally {
-        this.record({ ...base, status, successful: status > 0 && successful(status), durationMs: Math.round(performance.now() - started), errorCode });
+        record({ ...base, status, successful: status > 0 && successful(status), durationMs: Math.round(performance.now() - started), errorCode });
       }
     },
     flush,
