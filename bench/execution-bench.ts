@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sandboxBrokerEnv } from '../sandbox/broker-env.js';
+import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
 import { freePort, startChild, type Child } from './processes.js';
 import { createScratchDatabase } from '../test/helpers/scratch-postgres.js';
 
@@ -99,9 +99,21 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
   const children: Child[] = [];
   let dropDb: (() => Promise<void>) | undefined;
   try {
-    const sb = await startChild(['bench/sandbox-process.ts'], {}, /^(\{.*\})$/m);
+    // The standalone sandboxes, with the managed HubSpot app registered; one seeded contact and a
+    // token for the direct baseline come from its control API.
+    const sb = await startChild(['sandbox/standalone.ts'], {
+      HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
+      HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
+      HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
+    }, /^(\{.*\})$/m);
     children.push(sb.child);
-    const info = JSON.parse(sb.match[1]!) as { apiBaseUrl: string; contactId: string; token: string; url: string; oauth: { authorizeUrl: string; tokenUrl: string; revocationUrl: string | null } };
+    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
+    const control = async <T>(action: string, args: unknown[]): Promise<T> => {
+      const res = await fetch(`${hubspot.url}/__sandbox/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action, args }) });
+      return ((await res.json()) as { result: T }).result;
+    };
+    const [contactId] = await control<string[]>('seed', ['contacts', 1]);
+    const token = (await control<{ access_token: string }>('issueToken', [{ expiresInSeconds: 3600 }])).access_token;
     let databaseUrl = `sqlite:${join(dir, 'broker.sqlite')}`;
     if (opts.database === 'postgresql') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -113,7 +125,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     const profileDir = join(dir, 'profile');
     const args = [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'src/server.ts'];
     const broker = await startChild(args, {
-      ...sandboxBrokerEnv(info),
+      ...sandboxBrokerEnv(hubspot),
       PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production',
       VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`, SESSION_SECRET: 'bench-session-secret-bench-session-secret',
@@ -124,14 +136,14 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     const connectionId = await connectHubspot(base, key);
 
     const direct: autocannon.Options = {
-      url: `${info.apiBaseUrl}/crm/v3/objects/contacts/${info.contactId}`,
-      headers: { authorization: `Bearer ${info.token}` },
+      url: `${hubspot.apiBaseUrl}/crm/v3/objects/contacts/${contactId}`,
+      headers: { authorization: `Bearer ${token}` },
     };
     const viaBroker: autocannon.Options = {
       url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ connectedAccountId: connectionId, arguments: { contactId: info.contactId } }),
+      body: JSON.stringify({ connectedAccountId: connectionId, arguments: { contactId } }),
     };
     const check = (await (await fetch(viaBroker.url, { method: 'POST', headers: viaBroker.headers as Record<string, string>, body: viaBroker.body as string })).json()) as { successful: boolean; status: number };
     if (!check.successful) throw new Error(`executeTool is not working in the bench setup: ${JSON.stringify(check)}`);
