@@ -123,7 +123,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const profileDir = join(dir, 'profile');
-    const args = [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'src/server.ts'];
+    const args = [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'bin/server.ts'];
     const broker = await startChild(args, {
       ...sandboxBrokerEnv(hubspot),
       PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl,

@@ -5,8 +5,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyPrincipal } from '../src/console/api-key-service.js';
+import type { ApiKeyPrincipal } from '../src/projects/api-key-service.js';
 import { unauthorized } from '../src/errors.js';
+import type { Services } from '../src/services.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,18 +25,19 @@ export function principal(request: FastifyRequest): ApiKeyPrincipal {
 }
 
 export default fp(
-  async (app) => {
+  async (app, opts: { services: Pick<Services, 'apiKeys' | 'cache'> }) => {
+    const { apiKeys, cache } = opts.services;
     app.decorateRequest('auth', null);
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
       const header = request.headers['x-api-key'];
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) throw unauthorized('Missing API key: send it in the x-api-key header');
       // One epoch read per request keeps every cache on this instance as fresh as the database.
-      await app.services.cache.sync();
-      const found = await app.services.apiKeys.authenticate(key.trim());
+      await cache.sync();
+      const found = await apiKeys.authenticate(key.trim());
       if (!found) throw unauthorized('Invalid or revoked API key');
       request.auth = found;
     });
   },
-  { name: 'auth', dependencies: ['services'] },
+  { name: 'auth' },
 );

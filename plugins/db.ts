@@ -1,12 +1,11 @@
 /**
- * Opens the ORM, applies pending migrations (under an advisory lock on PostgreSQL, so instances
- * starting together do not race), and closes it when the app closes.
+ * Opens the ORM and closes it when the app closes. It never migrates (`broker migrate` and
+ * `npm start` do); it refuses to start on a schema older than the code, naming the fix.
  */
 import fp from 'fastify-plugin';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from '../src/config.js';
-import { migrate, openOrm } from '../src/db/orm.js';
-import { withMigrationLock } from '../src/db/migration-lock.js';
+import { openOrm, pendingMigrations } from '../src/db/orm.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +20,10 @@ export default fp(
     app.addHook('onClose', async () => {
       await orm.close(true);
     });
-    const applied = await withMigrationLock(orm, () => migrate(orm));
-    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    const pending = await pendingMigrations(orm);
+    if (pending.length > 0) {
+      throw new Error(`The database schema is behind this version by ${pending.length} migration(s) (${pending.join(', ')}); run \`broker migrate\` (npm start migrates on its own)`);
+    }
   },
   { name: 'db' },
 );

@@ -1,8 +1,10 @@
-/** Builds the domain services (src/services.ts) and hangs them on the app as `app.services`. */
+/**
+ * Hangs the composition root's services (src/services.ts) on the app for the entry points (CLI,
+ * bootstrap, tests). Planes never read `app.services`: app.ts hands each one a narrowed set.
+ */
 import fp from 'fastify-plugin';
 import type { Config } from '../src/config.js';
 import { createServices, type Services } from '../src/services.js';
-import { createEpochStore } from '../src/cache/epoch.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,14 +16,11 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { config: Config }) => {
     app.decorate('config', opts.config);
-    const epoch = createEpochStore(opts.config.database);
-    app.addHook('onClose', () => epoch.close());
-    const services = createServices({ config: opts.config, orm: app.orm, log: app.log, epoch });
+    const services = createServices({ config: opts.config, orm: app.orm, log: app.log });
     app.decorate('services', services);
-    app.addHook('onClose', async () => {
-      await services.recorder.close();
-      services.http.close();
-    });
+    app.addHook('onClose', () => services.close());
+    // Refuse to start when stored secrets need a master key VAULT_KEYS lacks.
+    await services.vault.assertKeysAvailable();
   },
   { name: 'services', dependencies: ['db'] },
 );

@@ -5,8 +5,8 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import { createApiKeyService } from './console/api-key-service.js';
-import { createProjectService } from './console/project-service.js';
+import { createApiKeyService } from './projects/api-key-service.js';
+import { createProjectService } from './projects/project-service.js';
 import { BUILTIN_CATALOG_DIR, loadCatalog } from './catalog/catalog-loader.js';
 import { parseToolkitOverrides } from './catalog/toolkit-overrides.js';
 import { createCatalogService } from './catalog/catalog-service.js';
@@ -15,13 +15,15 @@ import { createAuthConfigService } from './connections/auth-config-service.js';
 import { createConnectionService } from './connections/connection-service.js';
 import { createTokenService } from './connections/token-service.js';
 import { createHotCache } from './cache/hot-cache.js';
-import type { EpochStore } from './cache/epoch.js';
+import { createEpochStore } from './cache/epoch.js';
 import { createStateSigner } from './connections/oauth-state.js';
 import { createProviderHttpClient } from './providers/http-client.js';
 import { privateAllowedHosts } from './providers/proxy-target.js';
 import { createExecutionRecorder } from './tools/execution-recorder.js';
-import { createConnectionResolver } from './tools/connection-resolver.js';
+import { createConnectionResolver } from './connections/connection-resolver.js';
 import { createExecutionService } from './tools/execution-service.js';
+import { createConnectLinkService } from './connections/connect-link-service.js';
+import { createConnectedAccountQuery } from './connections/connected-account-query.js';
 import { createProxyService } from './tools/proxy-service.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
 
@@ -29,7 +31,6 @@ export interface ServiceDeps {
   config: Config;
   orm: MikroORM;
   log: FastifyBaseLogger;
-  epoch: EpochStore;
 }
 
 function configuredUrls(toolkit: ToolkitFile): string[] {
@@ -49,7 +50,8 @@ export function createServices(deps: ServiceDeps) {
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
   const http = createProviderHttpClient({ timeoutMs: config.providerTimeoutMs, allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)) });
   const vault = createVaultService({ orm, keys: config.vaultKeys });
-  const cache = createHotCache(deps.epoch);
+  const epoch = createEpochStore(config.database);
+  const cache = createHotCache(epoch);
   const apiKeys = createApiKeyService({ orm, cache });
   const projects = createProjectService({ orm });
   const authConfigs = createAuthConfigService({ orm, catalog, vault, config, cache });
@@ -61,7 +63,19 @@ export function createServices(deps: ServiceDeps) {
   const resolver = createConnectionResolver({ orm, cache });
   const execution = createExecutionService({ catalog, resolver, tokens, http, recorder });
   const proxy = createProxyService({ catalog, resolver, tokens, http, recorder });
-  return { apiKeys, projects, catalog, catalogService, vault, http, cache, authConfigs, connections, tokens, state, recorder, execution, proxy };
+  const connectLinks = createConnectLinkService({ orm, vault, catalog, connections, authConfigs, config });
+  const connectedAccounts = createConnectedAccountQuery({ orm });
+  return {
+    apiKeys, projects, catalog, catalogService, vault, authConfigs, connections, tokens, execution, proxy, connectLinks, connectedAccounts,
+    // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.
+    cache, recorder, state,
+    /** Flushes pending execution records and releases connections (app close). */
+    async close(): Promise<void> {
+      await recorder.close();
+      http.close();
+      await epoch.close();
+    },
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

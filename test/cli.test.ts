@@ -1,6 +1,6 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../bin/cli.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
 
 async function cli(env: Record<string, string>, args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -23,6 +23,13 @@ async function cli(env: Record<string, string>, args: string[]): Promise<{ code:
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
   const db = await createTestDatabase(t);
   const env = { DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir, VAULT_KEYS: TEST_VAULT_KEYS, SESSION_SECRET: 's'.repeat(40), LOG_LEVEL: 'silent' };
+  // Only `migrate` (and npm start) change the schema: other commands refuse an unmigrated database.
+  const early = await cli(env, ['list-projects']);
+  t.equal(early.code, 1);
+  t.match(early.err, /broker migrate/);
+  const migrated = await cli(env, ['migrate']);
+  t.equal(migrated.code, 0, migrated.err);
+  t.match(migrated.out, /Applied \d+ migration/);
   const created = await cli(env, ['create-project', '--org', 'Acme', '--project', 'Agents']);
   t.equal(created.code, 0, created.err);
   const projectId = created.out.match(/Project:\s+(prj_\S+)/)?.[1];
@@ -38,7 +45,9 @@ t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) =
   t.equal((await cli(env, ['revoke-key', secondKeyId!])).code, 0);
   t.match((await cli(env, ['list-keys', '--project', projectId!])).out, /revoked/);
   t.equal((await cli(env, ['revoke-key', key!])).code, 0, 'revoke by the key itself');
-  t.equal((await cli(env, ['migrate'])).code, 0);
+  const again = await cli(env, ['migrate']);
+  t.equal(again.code, 0);
+  t.match(again.out, /up to date/);
   const missing = await cli(env, ['create-project', '--org', 'Acme']);
   t.equal(missing.code, 2);
   t.match(missing.err, /--project is required/);

@@ -15,7 +15,7 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   t.teardown(() => hubspot.close());
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
     env: {
       ...process.env, ...sandboxBrokerEnv(hubspot), PORT: String(port), PUBLIC_BASE_URL: base, DATA_DIR: db.dataDir,
       DATABASE_URL: db.databaseUrl, VAULT_KEYS: TEST_VAULT_KEYS, SESSION_SECRET: 's'.repeat(40), LOG_LEVEL: 'info', NODE_ENV: 'development',

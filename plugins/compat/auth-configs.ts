@@ -1,11 +1,12 @@
 /** Compat auth configs (compat-v3.1.md section 6) over the native auth config service. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
 import type { AuthConfigView } from '../../src/connections/auth-config-service.js';
-import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from '../../src/compat/auth-config-view.js';
-import { compatBadRequest } from '../../src/compat/errors.js';
-import { clampLimit, decodeCursor, page, queryBool } from '../../src/compat/paging.js';
+import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from './auth-config-view.js';
+import { compatBadRequest } from './errors.js';
+import { clampLimit, decodeCursor, page, queryBool } from './paging.js';
 import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString } from './schemas.js';
 
 const StringList = Type.Array(Type.String({ minLength: 1 }));
@@ -51,8 +52,8 @@ const ListQuery = Type.Object(
   { additionalProperties: true },
 );
 
-const authConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { authConfigs, catalog, connections, tokens } = app.services;
+const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'tokens'> }> = async (app, { services }) => {
+  const { authConfigs, catalog, connections, tokens } = services;
   const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
 
   app.post('/auth_configs', {

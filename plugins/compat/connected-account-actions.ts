@@ -4,13 +4,13 @@
  * the native connection, token or connect-link service.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
-import { createConnectLinkService } from '../../src/connect-links/connect-link-service.js';
-import { connectionFields, credentialsFromState, stateScheme } from '../../src/compat/credential-state.js';
-import { compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
-import { compatStatus, schemeOf } from '../../src/compat/mapping.js';
-import { queryBool } from '../../src/compat/paging.js';
+import { connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
+import { compatBadRequest, notImplementedHere } from './errors.js';
+import { compatStatus, schemeOf } from './mapping.js';
+import { queryBool } from './paging.js';
 import { IdParams, LooseObject, Nullable, OptionalString, StateSchema } from './schemas.js';
 
 const PatchBody = Type.Object(
@@ -36,11 +36,9 @@ const LinkBody = Type.Object(
 
 const OptionalBody = Type.Optional(Type.Union([LooseObject, Type.Null()]));
 
-const connectedAccountActions: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalog, connections, tokens } = app.services;
-  const links = createConnectLinkService({
-    orm: app.orm, vault: app.services.vault, catalog, connections, authConfigs: app.services.authConfigs, config: app.config,
-  });
+const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks'> }> = async (app, { services }) => {
+  const { catalog, connections, tokens } = services;
+  const links = services.connectLinks;
 
   /**
    * New credentials for a credential (non-OAuth) account. The native connect completes PENDING

@@ -5,15 +5,15 @@
  * here is usable on /api/v1 and the other way round. Updates and actions: connected-account-actions.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
 import type { IConnection } from '../../src/db/entities/index.js';
-import { connectedAccountItem } from '../../src/compat/connected-account-view.js';
-import { createConnectedAccountQuery } from '../../src/compat/connected-account-query.js';
-import { carriesTokens, connectionFields, credentialsFromState, stateScheme } from '../../src/compat/credential-state.js';
-import { compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
-import { COMPAT_STATUSES, schemeOf, type CompatStatus } from '../../src/compat/mapping.js';
-import { clampLimit, commaList, decodeCursor, page } from '../../src/compat/paging.js';
+import { connectedAccountItem } from './connected-account-view.js';
+import { carriesTokens, connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
+import { compatBadRequest, notImplementedHere } from './errors.js';
+import { COMPAT_STATUSES, schemeOf, type CompatStatus } from './mapping.js';
+import { clampLimit, commaList, decodeCursor, page } from './paging.js';
 import { CompatPage, ConnectedAccountSchema, IdParams, Nullable, OptionalString, StateSchema } from './schemas.js';
 
 const ListQuery = Type.Object(
@@ -58,9 +58,9 @@ const CreateResponse = Type.Object(
   { additionalProperties: true },
 );
 
-const connectedAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { authConfigs, catalog, connections } = app.services;
-  const query = createConnectedAccountQuery({ orm: app.orm });
+const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'connectedAccounts'> }> = async (app, { services }) => {
+  const { authConfigs, catalog, connections } = services;
+  const query = services.connectedAccounts;
 
   /** The v3.1 object of one connection, with its auth config's flags. */
   async function detail(projectId: string, conn: IConnection) {

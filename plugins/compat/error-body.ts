@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BrokerError } from '../../src/errors.js';
-import { CompatError, isDeterministic, type CompatErrorExtra } from '../../src/compat/errors.js';
+import { CompatError, isDeterministic, type CompatErrorExtra } from './errors.js';
 import { describeValidation } from '../errors.js';
 
 export interface CompatErrorBody {

@@ -5,7 +5,7 @@
  * mount's 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { notImplementedHere } from '../../src/compat/errors.js';
+import { notImplementedHere } from './errors.js';
 
 /** Group name (for the message) -> path roots under /api/v3.1; each root also covers `<root>/*`. */
 export const UNBOUND_GROUPS: Record<string, string[]> = {

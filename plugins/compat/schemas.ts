@@ -1,6 +1,6 @@
 /**
  * TypeBox pieces shared by the compat routes. Query strings are read as strings and interpreted
- * by src/compat/paging.ts (comma lists, empty = null, clamped limits), because the v3.1 clients'
+ * by paging.ts (comma lists, empty = null, clamped limits), because the v3.1 clients'
  * encodings are not what Ajv coercion expects. Bodies allow extra properties: the SDKs send
  * deprecated and newer fields we accept and ignore. Response schemas name the fields the SDK
  * needs and let the rest through (`additionalProperties: true`).

@@ -1,11 +1,12 @@
 /** Compat toolkits (compat-v3.1.md section 4): list, multi, categories, changelog, read. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
 import { notFound } from '../../src/errors.js';
 import type { ToolkitFile } from '../../src/catalog/catalog-schema.js';
-import { clampLimit, decodeCursor, pageOf } from '../../src/compat/paging.js';
-import { createCatalogView } from '../../src/compat/catalog-view.js';
+import { clampLimit, decodeCursor, pageOf } from './paging.js';
+import type { CatalogView } from './catalog-view.js';
 import { CompatPage, LooseObject, OptionalString } from './schemas.js';
 
 const ListQuery = Type.Object(
@@ -36,9 +37,8 @@ interface ListFilters {
   type?: string;
 }
 
-const toolkitRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalog, authConfigs } = app.services;
-  const view = createCatalogView({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs'>; view: CatalogView }> = async (app, { services, view }) => {
+  const { catalog, authConfigs } = services;
 
   /** Toolkit slugs the project has at least one auth config for (`managed_by=project`). */
   async function projectToolkits(projectId: string): Promise<Set<string>> {

@@ -4,14 +4,15 @@
  * fields and shapes the envelope the SDK parses (`data` always an object, `error` always present).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
 import { BrokerError, notFound } from '../../src/errors.js';
 import type { ToolFile } from '../../src/catalog/catalog-schema.js';
-import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, compatBadRequest, notImplementedHere } from '../../src/compat/errors.js';
-import { clampLimit, commaList, decodeCursor, pageOf, queryBool } from '../../src/compat/paging.js';
-import { createCatalogView } from '../../src/compat/catalog-view.js';
-import { toExecuteEnvelope } from '../../src/compat/execute-envelope.js';
+import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, compatBadRequest, notImplementedHere } from './errors.js';
+import { clampLimit, commaList, decodeCursor, pageOf, queryBool } from './paging.js';
+import type { CatalogView } from './catalog-view.js';
+import { toExecuteEnvelope } from './execute-envelope.js';
 import { CompatPage, ExecuteResponse, LooseObject, OptionalString, ToolSlugParams } from './schemas.js';
 
 const ListQuery = Type.Object(
@@ -56,9 +57,8 @@ const ProxyBody = Type.Object(
   { additionalProperties: true },
 );
 
-const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalog, authConfigs, connections, execution, proxy } = app.services;
-  const view = createCatalogView({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'execution' | 'proxy'>; view: CatalogView }> = async (app, { services, view }) => {
+  const { catalog, authConfigs, connections, execution, proxy } = services;
   const everyTool = () => catalog.toolkits().flatMap((tk) => catalog.toolsOf(tk.slug));
   const findTool = (slug: string) => catalog.getTool(slug) ?? catalog.getTool(slug.toUpperCase());
 

@@ -11,6 +11,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { DatabaseConfig } from '../config.js';
 import { entities } from './entities/index.js';
+import { withMigrationLock } from './migration-lock.js';
 
 export function migrationsDir(kind: DatabaseConfig['kind']): string {
   return fileURLToPath(new URL(`./migrations/${kind}`, import.meta.url));
@@ -68,4 +69,22 @@ export async function openOrm(db: DatabaseConfig): Promise<MikroORM> {
 export async function migrate(orm: MikroORM): Promise<string[]> {
   const applied = await orm.getMigrator().up();
   return applied.map((m) => m.name);
+}
+
+/** Migrations not yet applied (an app refuses to serve a schema older than its code). */
+export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
+  return (await orm.getMigrator().getPendingMigrations()).map((m) => m.name);
+}
+
+/**
+ * `broker migrate` and `npm start`: applies pending migrations under the cross-instance lock
+ * (instances starting together migrate one after the other). Building an app never migrates.
+ */
+export async function migrateDatabase(db: DatabaseConfig): Promise<string[]> {
+  const orm = await openOrm(db);
+  try {
+    return await withMigrationLock(orm, () => migrate(orm));
+  } finally {
+    await orm.close(true);
+  }
 }

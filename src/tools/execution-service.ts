@@ -12,7 +12,7 @@ import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { TokenService } from '../connections/token-service.js';
 import type { ProviderHttpClient, ProviderResponse } from '../providers/http-client.js';
 import { decodeProviderBody } from '../providers/response-body.js';
-import type { ConnectionResolver } from './connection-resolver.js';
+import type { ConnectionResolver } from '../connections/connection-resolver.js';
 import type { ExecutionRecorder } from './execution-recorder.js';
 
 export interface ExecuteInput {

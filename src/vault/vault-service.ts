@@ -71,6 +71,18 @@ export function createVaultService(deps: { orm: MikroORM; keys: MasterKey[] }) {
       return rows.map((r) => r.name);
     },
 
+    /** Refuses (throws) when stored secrets were sealed with a master key the ring lacks. */
+    async assertKeysAvailable(): Promise<void> {
+      const rows: { key_id: string }[] = await orm.em.fork().getConnection().execute('select distinct key_id from vault_secrets');
+      const missing = rows.map((r) => r.key_id).filter((id) => !ring.has(id));
+      if (missing.length > 0) {
+        throw new Error(
+          `The database holds secrets sealed with master key(s) ${missing.join(', ')} that VAULT_KEYS does not contain. ` +
+            'Add them back (after the active key), then run `broker rotate-keys` before retiring them.',
+        );
+      }
+    },
+
     /** Re-wraps every secret not sealed with the active key. Safe to run while serving. */
     async rotate(batchSize = 200): Promise<{ rotated: number; remainingByKey: Record<string, number> }> {
       let rotated = 0;

@@ -4,7 +4,7 @@
  */
 import t, { type Test } from 'tap';
 import { brokerWithSandboxes } from '../helpers/sandboxes.js';
-import { createLinkTokenSigner } from '../../src/connect-links/link-token.js';
+import { createLinkTokenSigner } from '../../src/connections/link-token.js';
 import { assertMounted, COMPAT } from './helpers.js';
 
 async function linkBroker(t: Parameters<typeof brokerWithSandboxes>[0]) {

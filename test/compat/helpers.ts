@@ -13,10 +13,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const COMPAT = '/compat/api/v3.1';
 
-/** Fails with the fix when src/app.ts does not register the compat mount and the connect page. */
+/** Fails with the fix when plugins/app.ts does not register the compat mount and the connect page. */
 export function assertMounted(app: FastifyInstance): void {
   if (!app.hasPlugin('compat') || !app.hasRoute({ method: 'GET', url: '/connect/:token' })) {
-    throw new Error("src/app.ts must register plugins/compat.ts (prefix '/compat/api/v3.1') and plugins/connect-page.ts");
+    throw new Error("plugins/app.ts must register plugins/compat/index.ts (prefix '/compat/api/v3.1') and plugins/connect/index.ts");
   }
 }
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../plugins/app.js';
+import { migrateDatabase } from '../../src/db/orm.js';
 import { createScratchDatabase } from './scratch-postgres.js';
 
 /** A fixed development key ring for tests (never used outside them). */
@@ -73,6 +74,8 @@ export async function buildTestApp(
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
+  // As `npm start` does before it builds the app (buildApp itself never migrates).
+  await migrateDatabase(config.database);
   const app = await buildApp(config, { logStream: stream });
   await app.ready();
   t.teardown(() => app.close());

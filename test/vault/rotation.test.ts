@@ -2,7 +2,7 @@ import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { buildTestApp, createTestDatabase } from '../helpers/app.js';
 import { VaultSecret } from '../../src/db/entities/index.js';
-import { runCli } from '../../src/cli.js';
+import { runCli } from '../../bin/cli.js';
 
 const keyRing = (...ids: string[]) => ids.map((id) => `${id}:${Buffer.alloc(32, id.charCodeAt(1)).toString('base64')}`).join(',');
 

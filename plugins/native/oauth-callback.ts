@@ -3,8 +3,9 @@
  * the one connection it names. Answers a small page, or redirects to the caller's redirect URL.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
-import { renderCallbackPage } from '../src/connections/callback-page.js';
+import { renderCallbackPage } from './callback-page.js';
 
 const CallbackQuery = Type.Object({
   code: Type.Optional(Type.String()),
@@ -13,11 +14,11 @@ const CallbackQuery = Type.Object({
   error_description: Type.Optional(Type.String()),
 });
 
-const oauthCallback: FastifyPluginAsyncTypebox = async (app) => {
+const oauthCallback: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connections'> }> = async (app, { services }) => {
   app.get('/connectors/:slug/callback', {
     schema: { hide: true, params: Type.Object({ slug: Type.String() }), querystring: CallbackQuery },
   }, async (req, reply) => {
-    const outcome = await app.services.connections.handleCallback(req.params.slug, req.query);
+    const outcome = await services.connections.handleCallback(req.params.slug, req.query);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (outcome.redirectUrl && outcome.status !== 'REJECTED') {
       const target = new URL(outcome.redirectUrl);

@@ -7,7 +7,7 @@
  */
 import type { MikroORM } from '@mikro-orm/core';
 import { AuthConfig, Connection, type IAuthConfig, type IConnection } from '../db/entities/index.js';
-import { nativeFilterFor, type CompatStatus } from './mapping.js';
+import { nativeFilterFor, type CompatStatus } from '../../plugins/compat/mapping.js';
 
 export interface ConnectedAccountFilters {
   userIds?: string[];

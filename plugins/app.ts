@@ -1,6 +1,8 @@
 /**
- * buildApp(config): the one way to assemble the broker, used by the server, the CLI and every
- * test. It registers plugins and nothing else: infrastructure first, then the planes.
+ * buildApp(config): the one way to assemble the broker, used by the server, the CLI, the demo and
+ * every test. It registers plugins and nothing else: infrastructure first (the composition root,
+ * src/services.ts, builds every service), then the planes, each handed a narrowed set of services.
+ * It never migrates: `broker migrate` and `npm start` do (src/db/orm.ts migrateDatabase).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -8,18 +10,17 @@ import rateLimit from '@fastify/rate-limit';
 import { createHash, randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Redis } from 'ioredis';
-import type { Config } from './config.js';
-import { loggerOptions } from './logging.js';
-import dbPlugin from '../plugins/db.js';
-import servicesPlugin from '../plugins/services.js';
-import errorsPlugin from '../plugins/errors.js';
-import authPlugin from '../plugins/auth.js';
-import specPlugin from '../plugins/spec.js';
-import healthPlugin from '../plugins/health.js';
-import nativeApiPlugin from '../plugins/native-api.js';
-import vaultPlugin from '../plugins/vault.js';
-import compatPlugin from '../plugins/compat.js';
-import connectPage from '../plugins/connect-page.js';
+import type { Config } from '../src/config.js';
+import { loggerOptions } from '../src/logging.js';
+import dbPlugin from './db.js';
+import servicesPlugin from './services.js';
+import errorsPlugin from './errors.js';
+import authPlugin from './auth.js';
+import specPlugin from './spec.js';
+import healthPlugin from './health.js';
+import nativeApiPlugin from './native/index.js';
+import compatPlugin from './compat/index.js';
+import connectPages from './connect/index.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -60,16 +61,25 @@ async function registerPlugins(app: FastifyInstance, config: Config): Promise<vo
   });
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config });
-  await app.register(vaultPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config);
-  await app.register(authPlugin);
+  const s = app.services;
+  await app.register(authPlugin, { services: { apiKeys: s.apiKeys, cache: s.cache } });
   await app.register(specPlugin, { config });
   await app.register(healthPlugin);
-  await app.register(nativeApiPlugin, { prefix: '/api/v1' });
-  await app.register(compatPlugin, { prefix: '/compat/api/v3.1' });
-  await app.register(connectPage);
+  await app.register(nativeApiPlugin, {
+    prefix: '/api/v1',
+    services: { catalogService: s.catalogService, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy },
+  });
+  await app.register(compatPlugin, {
+    prefix: '/compat/api/v3.1',
+    services: {
+      catalog: s.catalog, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy,
+      connectLinks: s.connectLinks, connectedAccounts: s.connectedAccounts,
+    },
+  });
+  await app.register(connectPages, { services: { connectLinks: s.connectLinks } });
 }
 
 /** Per-key limits; counters live in Redis when REDIS_URL is set so all instances share them. */

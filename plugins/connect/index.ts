@@ -8,8 +8,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { createConnectLinkService, type LinkState } from '../src/connect-links/connect-link-service.js';
-import { renderCredentialForm, renderMessagePage } from '../src/connect-links/connect-page-html.js';
+import type { LinkState } from '../../src/connections/connect-link-service.js';
+import type { Services } from '../../src/services.js';
+import { renderCredentialForm, renderMessagePage } from './connect-page-html.js';
 
 /** No script, no external load, no framing; forms post only to the broker (and, since browsers
  *  check form-action on the redirect that follows a post, to the caller's callback origin). */
@@ -18,15 +19,8 @@ const csp = (formTargets = "'self'") => `default-src 'none'; style-src 'unsafe-i
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
 const FormBody = Type.Record(Type.String(), Type.String());
 
-const connectPage: FastifyPluginAsyncTypebox = async (app) => {
-  const links = createConnectLinkService({
-    orm: app.orm,
-    vault: app.services.vault,
-    catalog: app.services.catalog,
-    connections: app.services.connections,
-    authConfigs: app.services.authConfigs,
-    config: app.config,
-  });
+const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connectLinks'> }> = async (app, { services }) => {
+  const links = services.connectLinks;
 
   // HTML forms post urlencoded; only this scope accepts it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {

@@ -5,7 +5,7 @@
  * `access_token`...); those are renamed to whichever name the schema has. Validation itself
  * stays with the native connect (the schema in the catalog), which names any field it refuses.
  */
-import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
+import type { DirectAuthMethodDef } from '../../src/catalog/catalog-schema.js';
 import { compatBadRequest } from './errors.js';
 
 export interface CompatState {

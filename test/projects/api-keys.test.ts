@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildTestApp, createProjectWithKey, createTestDatabase } from '../helpers/app.js';
-import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/console/api-key-service.js';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/projects/api-key-service.js';
 import { ApiKey } from '../../src/db/entities/index.js';
 
 t.test('hashing matches fixed sha256 vectors', async (t) => {

@@ -1,12 +1,13 @@
 /** The catalog read side (spec 4.7, 4.8): toolkits and tools, straight from the loaded files. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../src/schemas/common.js';
+import type { Services } from '../../src/services.js';
+import { errorResponses } from '../../src/schemas/common.js';
 import {
   ListToolkitsQuery, ListToolsQuery, ToolApi, ToolkitApi, ToolkitListApi, ToolkitSlugParams, ToolListApi, ToolSlugParams,
-} from '../src/catalog/catalog-api-schemas.js';
+} from '../../src/catalog/catalog-api-schemas.js';
 
-const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { catalogService } = app.services;
+const catalogRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalogService'> }> = async (app, { services }) => {
+  const { catalogService } = services;
 
   app.get('/toolkits', {
     schema: {

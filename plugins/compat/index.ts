@@ -10,16 +10,18 @@
  * native plane's handlers and bodies are untouched.
  */
 import fp from 'fastify-plugin';
+import type { Services } from '../../src/services.js';
+import { createCatalogView } from './catalog-view.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../src/errors.js';
-import { CompatError } from '../src/compat/errors.js';
-import { compatErrorBody, sendCompatError } from './compat/error-body.js';
-import toolkitRoutes from './compat/toolkits.js';
-import toolRoutes from './compat/tools.js';
-import authConfigRoutes from './compat/auth-configs.js';
-import connectedAccountRoutes from './compat/connected-accounts.js';
-import connectedAccountActions from './compat/connected-account-actions.js';
-import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './compat/not-implemented.js';
+import { unauthorized } from '../../src/errors.js';
+import { CompatError } from './errors.js';
+import { compatErrorBody, sendCompatError } from './error-body.js';
+import toolkitRoutes from './toolkits.js';
+import toolRoutes from './tools.js';
+import authConfigRoutes from './auth-configs.js';
+import connectedAccountRoutes from './connected-accounts.js';
+import connectedAccountActions from './connected-account-actions.js';
+import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './not-implemented.js';
 
 export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
 
@@ -46,18 +48,23 @@ function authenticate(app: FastifyInstance) {
   };
 }
 
+/** What the compat mount may use: the same domain services as the native API, nothing internal. */
+export type CompatServices = Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'connectedAccounts'>;
+
 export default fp(
-  async (app, opts: { prefix?: string }) => {
+  async (app, opts: { prefix?: string; services: CompatServices }) => {
     const prefix = opts.prefix ?? DEFAULT_COMPAT_PREFIX;
+    const { services } = opts;
+    const view = createCatalogView({ catalog: services.catalog, isManagedClientConfigured: services.authConfigs.isManagedClientConfigured });
 
     await app.register(async (v31) => {
       useCompatErrors(v31);
       v31.addHook('onRequest', authenticate(v31));
-      await v31.register(toolkitRoutes);
-      await v31.register(toolRoutes);
-      await v31.register(authConfigRoutes);
-      await v31.register(connectedAccountRoutes);
-      await v31.register(connectedAccountActions);
+      await v31.register(toolkitRoutes, { services, view });
+      await v31.register(toolRoutes, { services, view });
+      await v31.register(authConfigRoutes, { services });
+      await v31.register(connectedAccountRoutes, { services });
+      await v31.register(connectedAccountActions, { services });
       await v31.register(unboundGroups(UNBOUND_GROUPS));
     }, { prefix });
 
@@ -69,5 +76,5 @@ export default fp(
       await v3.register(unboundGroups(UNBOUND_V3_GROUPS));
     }, { prefix: prefix.replace(/\/v3\.1$/, '/v3') });
   },
-  { name: 'compat', dependencies: ['auth', 'services'] },
+  { name: 'compat', dependencies: ['auth'] },
 );

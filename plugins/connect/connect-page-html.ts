@@ -3,7 +3,7 @@
  * Schema, and short message pages (done, used, expired, invalid). Everything interpolated is
  * escaped; the pages load nothing and run no script (the route sends a CSP that forbids both).
  */
-import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
+import type { DirectAuthMethodDef } from '../../src/catalog/catalog-schema.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -4,8 +4,8 @@
  * (`access_token`, `username`/`password`, `token`) the value is a placeholder, never the secret.
  * Combinations the SDK's state union has no variant for are sent without `state`.
  */
-import type { IAuthConfig, IConnection } from '../db/entities/index.js';
-import { connectionView } from '../connections/connection-view.js';
+import type { IAuthConfig, IConnection } from '../../src/db/entities/index.js';
+import { connectionView } from '../../src/connections/connection-view.js';
 import { compatStatus, schemeOf, type AuthScheme, type CompatStatus } from './mapping.js';
 
 export const REDACTED = '[REDACTED]';

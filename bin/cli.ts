@@ -5,10 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { buildApp } from '../plugins/app.js';
+import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
-import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from './catalog/catalog-loader.js';
+import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 
 const USAGE = `Usage: broker <command> [options]
 
@@ -39,9 +40,6 @@ class UsageError extends Error {}
 const out = (line: string) => process.stdout.write(line + '\n');
 
 export const commands: Record<string, Command> = {
-  async migrate() {
-    out('Database is up to date.');
-  },
   async 'create-project'(app, _args, flags) {
     const org = await app.services.projects.findOrCreateOrganization(required(flags, 'org'));
     const project = await app.services.projects.createProject(org.id, required(flags, 'project'));
@@ -95,6 +93,18 @@ function catalogCommand(args: string[]): number {
   return result.ok ? 0 : 1;
 }
 
+/** `broker migrate`: the one command that changes the schema (besides `npm start`). */
+async function migrateCommand(): Promise<number> {
+  try {
+    const applied = await migrateDatabase(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }).database);
+    out(applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
+    return 0;
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return err instanceof ConfigError ? 2 : 1;
+  }
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -113,6 +123,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return name ? 0 : 1;
   }
   if (name === 'catalog') return catalogCommand(args);
+  if (name === 'migrate') return migrateCommand();
   const command = commands[name];
   if (!command) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
@@ -137,5 +148,5 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-const isEntryPoint = process.argv[1]?.replace(/\\/g, '/').match(/(src\/cli\.ts|bin\/broker(\.js)?)$/);
+const isEntryPoint = process.argv[1]?.replace(/\\/g, '/').match(/(bin\/cli\.ts|bin\/broker(\.js)?)$/);
 if (isEntryPoint) process.exitCode = await runCli(process.argv.slice(2));

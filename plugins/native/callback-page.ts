@@ -1,5 +1,5 @@
 /** The small page a user sees after the provider sends them back. */
-import type { CallbackOutcome } from './connection-service.js';
+import type { CallbackOutcome } from '../../src/connections/connection-service.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -3,8 +3,8 @@
  * Only plain JSON types go out: the SDK parses tools strictly (one bad tool fails a whole list), so
  * optional strings are omitted rather than sent as null unless the contract types them `|null`.
  */
-import type { Catalog } from '../catalog/catalog.js';
-import type { AuthMethodDef, CredentialsSchema, ToolFile, ToolkitFile } from '../catalog/catalog-schema.js';
+import type { Catalog } from '../../src/catalog/catalog.js';
+import type { AuthMethodDef, CredentialsSchema, ToolFile, ToolkitFile } from '../../src/catalog/catalog-schema.js';
 import { schemeOf } from './mapping.js';
 
 export interface CatalogViewDeps {

@@ -4,8 +4,8 @@
  * the v3.1 AuthConfig object. The client secret never leaves: `credentials` shows the client id
  * and scopes only.
  */
-import type { AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
-import type { AuthConfigView, CreateAuthConfigInput, UpdateAuthConfigInput } from '../connections/auth-config-service.js';
+import type { AuthMethodDef, ToolkitFile } from '../../src/catalog/catalog-schema.js';
+import type { AuthConfigView, CreateAuthConfigInput, UpdateAuthConfigInput } from '../../src/connections/auth-config-service.js';
 import { credentialFields } from './catalog-view.js';
 import { CompatError, compatBadRequest, notImplementedHere } from './errors.js';
 import { kindOf, schemeOf } from './mapping.js';

@@ -1,17 +1,20 @@
 /**
- * Entry point (`npm start`): load and validate the configuration, build the app (which applies
- * migrations), create a first project on an empty database, listen, and shut down gracefully.
+ * Entry point (`npm start`): load and validate the configuration, apply pending migrations, build
+ * the app, create a first project on an empty database, listen, and shut down gracefully.
  */
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { buildApp } from './app.js';
-import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from '../src/config.js';
+import { buildApp } from '../plugins/app.js';
+import { migrateDatabase } from '../src/db/orm.js';
+import { bootstrapBanner, bootstrapIfEmpty } from '../src/bootstrap.js';
 
 /** How long in-flight requests may take to finish after SIGTERM before we exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config): Promise<{ app: FastifyInstance; close: () => Promise<void>; url: string }> {
+  const applied = await migrateDatabase(config.database);
   const app = await buildApp(config);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   for (const warning of config.warnings) app.log.warn(warning);
   if (config.bootstrap) {
     const created = await bootstrapIfEmpty(app.services);

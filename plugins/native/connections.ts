@@ -3,19 +3,20 @@
  * delete, refresh, revoke. Handlers only translate; rules live in src/connections.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
-import { principal } from './auth.js';
-import { errorResponses } from '../src/schemas/common.js';
+import { principal } from '../auth.js';
+import { errorResponses } from '../../src/schemas/common.js';
 import {
   ConnectBody, ConnectionIdParams, ConnectionList, ConnectionSchema, DeleteResponse, InitiateBody, InitiateResponse,
   ListConnectionsQuery, RefreshResponse, RevokeResponse, SlugParams, StrictBody, UpdateConnectionBody,
-} from '../src/connections/api-schemas.js';
+} from '../../src/connections/api-schemas.js';
 
 const tags = ['connections'];
 
-const connectors: FastifyPluginAsyncTypebox = async (app) => {
+const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connections' | 'tokens'> }> = async (app, { services }) => {
   app.addSchema(ConnectionSchema);
-  const { connections, tokens } = app.services;
+  const { connections, tokens } = services;
 
   app.post('/connectors/:slug/initiate', {
     schema: {
@@ -90,4 +91,4 @@ const connectors: FastifyPluginAsyncTypebox = async (app) => {
 
 };
 
-export default connectors;
+export default connectionRoutes;

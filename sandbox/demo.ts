@@ -7,10 +7,10 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startBitlySandbox, startHubspotSandbox } from '../sandbox/index.js';
-import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../sandbox/broker-env.js';
-import { ConfigError, loadConfig } from './config.js';
-import { startServer } from './server.js';
+import { startBitlySandbox, startHubspotSandbox } from './index.js';
+import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { startServer } from '../bin/server.js';
 
 export const DEMO_DATA_DIR = './data/demo';
 

@@ -1,18 +1,19 @@
 /** Auth config routes (spec 4.9 create, plus list, read, update, delete). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
-import { principal } from './auth.js';
-import { errorResponses } from '../src/schemas/common.js';
+import { principal } from '../auth.js';
+import { errorResponses } from '../../src/schemas/common.js';
 import {
   AuthConfigIdParams, AuthConfigList, AuthConfigSchema, CreateAuthConfigBody, CreateAuthConfigResponse,
   ListAuthConfigsQuery, UpdateAuthConfigBody,
-} from '../src/connections/api-schemas.js';
+} from '../../src/connections/api-schemas.js';
 
 const tags = ['auth configs'];
 
-const authConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs'> }> = async (app, { services }) => {
   app.addSchema(AuthConfigSchema);
-  const { authConfigs } = app.services;
+  const { authConfigs } = services;
 
   app.post('/auth_configs', {
     schema: {

@@ -1,5 +1,5 @@
 /**
- * Hosted connect links (compat POST /connected_accounts/link, pages in plugins/connect-page.ts).
+ * Hosted connect links (compat POST /connected_accounts/link, pages in plugins/connect/index.ts).
  * Creating a link makes the connection right away through the native initiate flow, so the
  * caller gets its id at once: OAuth toolkits get an INITIATED connection whose authorize URL the
  * page redirects to; credential toolkits get a PENDING connection the page completes with the
@@ -10,9 +10,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Catalog } from '../catalog/catalog.js';
 import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
-import type { AuthConfigService } from '../connections/auth-config-service.js';
-import type { ConnectionService } from '../connections/connection-service.js';
-import { STATE_TTL_MS } from '../connections/oauth-state.js';
+import type { AuthConfigService } from './auth-config-service.js';
+import type { ConnectionService } from './connection-service.js';
+import { STATE_TTL_MS } from './oauth-state.js';
 import { VaultSecret, type IConnection } from '../db/entities/index.js';
 import { BrokerError } from '../errors.js';
 import type { SecretName, SecretRef, VaultService } from '../vault/vault-service.js';

@@ -1,11 +1,12 @@
 /** executeTool (spec 4.7b): run a catalog tool through a connection. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
-import { principal } from './auth.js';
-import { errorResponses } from '../src/schemas/common.js';
-import { ExecuteBody, ExecuteResponse } from '../src/tools/api-schemas.js';
+import { principal } from '../auth.js';
+import { errorResponses } from '../../src/schemas/common.js';
+import { ExecuteBody, ExecuteResponse } from '../../src/tools/api-schemas.js';
 
-const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'execution'> }> = async (app, { services }) => {
   app.post('/tools/:slug/execute', {
     schema: {
       operationId: 'executeTool', tags: ['tools'], summary: 'Run a tool through a connection',
@@ -16,7 +17,7 @@ const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
     },
   }, async (req) => {
-    const { status, successful, data } = await app.services.execution.execute(principal(req).projectId, req.params.slug, req.body ?? {});
+    const { status, successful, data } = await services.execution.execute(principal(req).projectId, req.params.slug, req.body ?? {});
     return { status, successful, data };
   });
 };

@@ -3,7 +3,7 @@
  * parses `data` as an object and requires the `error` key, so non-object results are wrapped as
  * `{value: ...}` and a provider failure becomes `successful: false` with a one-line `error`.
  */
-import type { ExecutionResult } from '../tools/execution-service.js';
+import type { ExecutionResult } from '../../src/tools/execution-service.js';
 
 export interface ExecuteEnvelope {
   data: Record<string, unknown>;

@@ -1,0 +1,36 @@
+/**
+ * The native API plane at /api/v1. Every route group inside the authenticated scope gets the
+ * API-key check; the public OAuth callback is registered beside it. Handed only the domain
+ * services it uses.
+ */
+import fp from 'fastify-plugin';
+import type { Services } from '../../src/services.js';
+import catalogRoutes from './catalog.js';
+import connectionRoutes from './connections.js';
+import authConfigRoutes from './auth-configs.js';
+import oauthCallback from './oauth-callback.js';
+import toolRoutes from './tools.js';
+import proxyRoutes from './proxy.js';
+
+export type NativeServices = Pick<Services, 'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy'>;
+
+export default fp(
+  async (app, opts: { prefix?: string; services: NativeServices }) => {
+    const { services } = opts;
+    await app.register(
+      async (api) => {
+        await api.register(async (authenticated) => {
+          authenticated.addHook('onRequest', authenticated.requireApiKey);
+          await authenticated.register(catalogRoutes, { services });
+          await authenticated.register(authConfigRoutes, { services });
+          await authenticated.register(connectionRoutes, { services });
+          await authenticated.register(proxyRoutes, { services });
+          await authenticated.register(toolRoutes, { services });
+        });
+        await api.register(oauthCallback, { services });
+      },
+      { prefix: opts.prefix ?? '/api/v1' },
+    );
+  },
+  { name: 'native-api', dependencies: ['auth', 'errors'] },
+);
