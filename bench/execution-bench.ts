@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
-import { freePort, startChild, type Child } from './processes.js';
-import { createScratchDatabase } from '../test/helpers/scratch-postgres.js';
+import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
 
 export interface LoadFigures {
   rps: number;

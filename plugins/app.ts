@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
+import type { Clock } from '../src/clock.js';
 import { loggerOptions } from '../src/logging.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
@@ -25,6 +26,8 @@ import connectPages from './connect/index.js';
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Time source for token, state and link lifetimes; default the system clock (tests move it). */
+  clock?: Clock;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -38,7 +41,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   try {
-    await registerPlugins(app, config);
+    await registerPlugins(app, config, options);
     await app.ready();
   } catch (err) {
     // A failed start (bad catalog, missing vault key…) must not leave the database pool open.
@@ -48,7 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
+async function registerPlugins(app: FastifyInstance, config: Config, options: BuildOptions): Promise<void> {
   // During shutdown, answers to in-flight requests close their keep-alive socket, so the
   // server can finish closing as soon as they are done.
   let closing = false;
@@ -60,14 +63,14 @@ async function registerPlugins(app: FastifyInstance, config: Config): Promise<vo
     if (closing) reply.header('connection', 'close');
   });
   await app.register(dbPlugin, { config });
-  await app.register(servicesPlugin, { config });
+  await app.register(servicesPlugin, { config, clock: options.clock });
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config);
   const s = app.services;
   await app.register(authPlugin, { services: { apiKeys: s.apiKeys, cache: s.cache } });
   await app.register(specPlugin, { config });
-  await app.register(healthPlugin);
+  await app.register(healthPlugin, { services: { ping: s.ping } });
   await app.register(nativeApiPlugin, {
     prefix: '/api/v1',
     services: { catalogService: s.catalogService, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy },
@@ -76,7 +79,7 @@ async function registerPlugins(app: FastifyInstance, config: Config): Promise<vo
     prefix: '/compat/api/v3.1',
     services: {
       catalog: s.catalog, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy,
-      connectLinks: s.connectLinks, connectedAccounts: s.connectedAccounts,
+      connectLinks: s.connectLinks,
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../src/config.js';
+import type { Clock } from '../src/clock.js';
 import { createServices, type Services } from '../src/services.js';
 
 declare module 'fastify' {
@@ -14,9 +15,9 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app, opts: { config: Config }) => {
+  async (app, opts: { config: Config; clock?: Clock }) => {
     app.decorate('config', opts.config);
-    const services = createServices({ config: opts.config, orm: app.orm, log: app.log });
+    const services = createServices({ config: opts.config, orm: app.orm, log: app.log, clock: opts.clock });
     app.decorate('services', services);
     app.addHook('onClose', () => services.close());
     // Refuse to start when stored secrets need a master key VAULT_KEYS lacks.

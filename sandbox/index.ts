@@ -7,9 +7,8 @@ import { startHubspotSandbox } from './hubspot/index.js';
 import type { BitlySandbox, HubspotSandbox, SandboxOptions } from './types.js';
 
 export * from './types.js';
-export { startHubspotSandbox, DEFAULT_HUBSPOT_CLIENT, HUBSPOT_FIXTURES } from './hubspot/index.js';
+export { startHubspotSandbox, DEFAULT_HUBSPOT_CLIENT } from './hubspot/index.js';
 export { startBitlySandbox, DEFAULT_BITLY_CLIENT } from './bitly/index.js';
-export { BITLY_FIXTURES } from './bitly/state.js';
 
 export interface StartSandboxesOptions {
   hubspot?: SandboxOptions;

@@ -2,6 +2,7 @@
  * Public types of the provider sandboxes (loopback emulators of HubSpot and Bitly).
  * Everything here is re-exported from `sandbox/index.ts`.
  */
+import type { Clock } from '../src/clock.js';
 
 /** An OAuth app registered with a sandbox. Without `redirectUris` any absolute redirect URI is accepted. */
 export interface SandboxOAuthClient {
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** How many requests `requests` keeps (oldest dropped first); default 50000. */
   maxRecordedRequests?: number;
+  /** Time source for code and token expiry (tests pass a manual clock); default the system clock. */
+  clock?: Clock;
 }
 
 export interface RecordedRequest {

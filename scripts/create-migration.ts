@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openOrm } from '../src/db/orm.js';
-import { withScratchPostgres } from '../test/helpers/scratch-postgres.js';
+import { withScratchPostgres } from '../sandbox/support/scratch-postgres.js';
 import type { DatabaseConfig } from '../src/config.js';
 
 const name = process.argv[2] ?? 'change';

@@ -1,6 +1,7 @@
-// `npm test`: typecheck, then the whole tap suite on the embedded database, then again on
-// PostgreSQL when TEST_DATABASE_URL is set. Ends with "N passed, N failed" and a non-zero exit
-// on any failure.
+// `npm test`: the static checks (typecheck, ESLint, Prettier, layer boundaries, knip), then the whole
+// tap suite on the embedded database, then again on PostgreSQL when TEST_DATABASE_URL is set. Each
+// static check counts as one pass or one fail. Ends with "N passed, N failed, N skipped" and a
+// non-zero exit on any failure. Extra arguments go to tap (e.g. one test file).
 import { spawn } from 'node:child_process';
 
 const extra = process.argv.slice(2);
@@ -18,17 +19,32 @@ function run(label, command, args, env) {
   });
 }
 
+// tap's closing summary, e.g. `# { total: 6, pass: 3, fail: 1, todo: 1, skip: 1 }`: the keys after
+// `total` appear only when non-zero and their order is not guaranteed, so read them by name.
+// Todo tests are not asserted, so they count as skipped.
 function counts(tail) {
-  const m = tail.match(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/);
-  if (!m) return { pass: 0, fail: 1 };
-  return { pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
+  const summaries = [...tail.matchAll(/^# \{ (total: \d+[^}]*)\}/gm)];
+  if (summaries.length === 0) return { pass: 0, fail: 1, skip: 0 };
+  const fields = Object.fromEntries([...summaries.at(-1)[1].matchAll(/(\w+): (\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+  return { pass: fields.pass ?? 0, fail: fields.fail ?? 0, skip: (fields.skip ?? 0) + (fields.todo ?? 0) };
 }
 
 let pass = 0;
 let fail = 0;
-const tsc = await run('typecheck (tsc --noEmit)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], {});
-if (tsc.code === 0) pass += 1;
-else fail += 1;
+let skip = 0;
+// Static checks, by their package.json scripts so each command is defined once.
+const checks = [
+  ['typecheck (tsc --noEmit)', 'typecheck'],
+  ['lint (eslint)', 'lint'],
+  ['format (prettier --check)', 'format:check'],
+  ['layers (dependency-cruiser)', 'check:layers'],
+  ['unused code (knip)', 'knip'],
+];
+for (const [label, script] of checks) {
+  const result = await run(label, 'npm', ['run', '--silent', script], {});
+  if (result.code === 0) pass += 1;
+  else fail += 1;
+}
 
 const passes = [['embedded SQLite', { TEST_DATABASE_URL: '' }]];
 if (process.env.TEST_DATABASE_URL) passes.push([`PostgreSQL (${process.env.TEST_DATABASE_URL})`, {}]);
@@ -37,6 +53,7 @@ for (const [label, env] of passes) {
   const c = counts(result.tail);
   pass += c.pass;
   fail += c.fail + (result.code !== 0 && c.fail === 0 ? 1 : 0);
+  skip += c.skip;
 }
-process.stdout.write(`\n${pass} passed, ${fail} failed\n`);
+process.stdout.write(`\n${pass} passed, ${fail} failed, ${skip} skipped\n`);
 process.exit(fail > 0 ? 1 : 0);

@@ -1,7 +1,8 @@
 /**
- * One catalog of the broker's errors. Services throw `BrokerError`s; each plane's error handler
- * turns them into its own body (native `{defined, code, status, message, data}`, compat
- * `{error: {...}}`). Messages must never contain a secret: they are shown to callers and logged.
+ * One catalog of the broker's errors. Services throw `BrokerError`s; src/error-classifier.ts turns
+ * any thrown value into one plane-neutral description, which each plane renders as its own body
+ * (native `{defined, code, status, message, data}`, compat `{error: {...}}`, HTML pages).
+ * Messages must never contain a secret: they are shown to callers and logged.
  */
 
 /** The six contract-declared errors of spec section 7, with their default messages. */
@@ -30,6 +31,11 @@ export const UNDECLARED_ERRORS = {
 
 export type UndeclaredCode = keyof typeof UNDECLARED_ERRORS;
 export type ErrorCode = DeclaredCode | UndeclaredCode;
+/** Every status the catalog names (a plane-specific error may only use one of these). */
+export type CatalogStatus = (typeof DECLARED_ERRORS)[DeclaredCode]['status'] | (typeof UNDECLARED_ERRORS)[UndeclaredCode];
+
+/** What a NOT_FOUND (or other refusal) is about, so a plane can name it in its own vocabulary. */
+export type ResourceKind = 'connection' | 'auth_config' | 'toolkit' | 'tool' | 'project' | 'organization' | 'api_key';
 
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),
@@ -53,8 +59,9 @@ export class BrokerError extends Error {
   readonly status: number;
   readonly defined: boolean;
   readonly data: unknown;
+  declare readonly resource?: ResourceKind;
 
-  constructor(code: ErrorCode, message?: string, data?: unknown) {
+  constructor(code: ErrorCode, message?: string, data?: unknown, options: { resource?: ResourceKind } = {}) {
     const declared = code in DECLARED_ERRORS ? DECLARED_ERRORS[code as DeclaredCode] : undefined;
     super(message ?? declared?.message ?? code);
     this.name = 'BrokerError';
@@ -62,12 +69,15 @@ export class BrokerError extends Error {
     this.status = declared ? declared.status : UNDECLARED_ERRORS[code as UndeclaredCode];
     this.defined = declared !== undefined;
     this.data = data;
+    // Only set when known, so errors without one compare equal to `new BrokerError(code, message)`.
+    if (options.resource) this.resource = options.resource;
   }
 }
 
 export const badRequest = (message: string, data?: unknown) => new BrokerError('BAD_REQUEST', message, data);
 export const unauthorized = (message?: string) => new BrokerError('UNAUTHORIZED', message);
 export const forbidden = (message?: string, data?: unknown) => new BrokerError('FORBIDDEN', message, data);
-export const notFound = (message: string, data?: unknown) => new BrokerError('NOT_FOUND', message, data);
+export const notFound = (message: string, resource?: ResourceKind, data?: unknown) =>
+  new BrokerError('NOT_FOUND', message, data, resource ? { resource } : {});
 export const internalError = (message?: string, data?: unknown) =>
   new BrokerError('INTERNAL_SERVER_ERROR', message, data);

@@ -1,10 +1,12 @@
 /**
- * The composition root: every domain service built once, from the config and the ORM, with
- * only the dependencies it uses. Plugins, the CLI and tests all reach services through here.
+ * The composition root: the unit of work, the repositories and every domain service, built once
+ * from the config and the ORM, each service with only the dependencies it uses. Nothing else
+ * builds a service; plugins, the CLI and tests all reach services through here.
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
 import { createApiKeyService } from './projects/api-key-service.js';
 import { createProjectService } from './projects/project-service.js';
 import { BUILTIN_CATALOG_DIR, loadCatalog } from './catalog/catalog-loader.js';
@@ -15,7 +17,7 @@ import { createAuthConfigService } from './connections/auth-config-service.js';
 import { createConnectionService } from './connections/connection-service.js';
 import { createTokenService } from './connections/token-service.js';
 import { createHotCache } from './cache/hot-cache.js';
-import { createEpochStore } from './cache/epoch.js';
+import { createEpochStore } from './db/cache-epoch-store.js';
 import { createStateSigner } from './connections/oauth-state.js';
 import { createProviderHttpClient } from './providers/http-client.js';
 import { privateAllowedHosts } from './providers/proxy-target.js';
@@ -23,14 +25,18 @@ import { createExecutionRecorder } from './tools/execution-recorder.js';
 import { createConnectionResolver } from './connections/connection-resolver.js';
 import { createExecutionService } from './tools/execution-service.js';
 import { createConnectLinkService } from './connections/connect-link-service.js';
-import { createConnectedAccountQuery } from './connections/connected-account-query.js';
 import { createProxyService } from './tools/proxy-service.js';
+import { createProviderCall } from './tools/provider-call.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
+import { createDb } from './db/unit-of-work.js';
+import { createRepositories } from './db/repositories/index.js';
 
 export interface ServiceDeps {
   config: Config;
   orm: MikroORM;
   log: FastifyBaseLogger;
+  /** Time source for token, state and link lifetimes; default the system clock. */
+  clock?: Clock;
 }
 
 function configuredUrls(toolkit: ToolkitFile): string[] {
@@ -45,28 +51,35 @@ function configuredUrls(toolkit: ToolkitFile): string[] {
 
 export function createServices(deps: ServiceDeps) {
   const { orm, config } = deps;
+  const clock = deps.clock ?? systemClock;
   const isPostgres = config.database.kind === 'postgresql';
   const catalog = loadCatalog({ dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths], overrides: parseToolkitOverrides(config.toolkitOverrides) });
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
   const http = createProviderHttpClient({ timeoutMs: config.providerTimeoutMs, allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)) });
-  const vault = createVaultService({ orm, keys: config.vaultKeys });
+  const db = createDb(orm, isPostgres);
+  const repos = createRepositories(db);
+  const vault = createVaultService({ secrets: repos.vaultSecrets, keys: config.vaultKeys });
   const epoch = createEpochStore(config.database);
   const cache = createHotCache(epoch);
-  const apiKeys = createApiKeyService({ orm, cache });
-  const projects = createProjectService({ orm });
-  const authConfigs = createAuthConfigService({ orm, catalog, vault, config, cache });
+  const apiKeys = createApiKeyService({ keys: repos.apiKeys, projects: repos.projects, cache });
+  const projects = createProjectService({ projects: repos.projects });
+  const authConfigs = createAuthConfigService({ db, authConfigs: repos.authConfigs, connections: repos.connections, catalog, vault, config, cache });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
-  const state = createStateSigner(config.sessionSecret);
-  const connections = createConnectionService({ orm, catalog, vault, authConfigs, http, state, cache, config });
-  const tokens = createTokenService({ orm, catalog, vault, authConfigs, http, cache, isPostgres });
-  const recorder = createExecutionRecorder({ orm, log: deps.log });
-  const resolver = createConnectionResolver({ orm, cache });
-  const execution = createExecutionService({ catalog, resolver, tokens, http, recorder });
-  const proxy = createProxyService({ catalog, resolver, tokens, http, recorder });
-  const connectLinks = createConnectLinkService({ orm, vault, catalog, connections, authConfigs, config });
-  const connectedAccounts = createConnectedAccountQuery({ orm });
+  const state = createStateSigner(config.sessionSecret, clock);
+  const tokens = createTokenService({ db, connectionRows: repos.connections, catalog, vault, authConfigs, http, cache, clock });
+  const connections = createConnectionService({
+    db, connectionRows: repos.connections, authConfigRows: repos.authConfigs, tokens, catalog, vault, authConfigs, http, state, cache, config, clock,
+  });
+  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log });
+  const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
+  const providerCall = createProviderCall({ catalog, tokens, http, recorder });
+  const execution = createExecutionService({ catalog, resolver, providerCall });
+  const proxy = createProxyService({ catalog, resolver, providerCall });
+  const connectLinks = createConnectLinkService({ vault, catalog, connections, authConfigs, config, now: () => clock.now() });
   return {
-    apiKeys, projects, catalog, catalogService, vault, authConfigs, connections, tokens, execution, proxy, connectLinks, connectedAccounts,
+    apiKeys, projects, catalog, catalogService, vault, authConfigs, connections, tokens, execution, proxy, connectLinks,
+    /** Liveness of the database (readiness probe). */
+    ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.
     cache, recorder, state,
     /** Flushes pending execution records and releases connections (app close). */

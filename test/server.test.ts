@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { startHubspotSandbox } from '../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../sandbox/broker-env.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
-import { freePort } from '../bench/processes.js';
+import { freePort } from '../sandbox/support/processes.js';
 
 t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) => {
   const db = await createTestDatabase(t);
@@ -41,7 +41,8 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   t.equal((await fetch(consent.headers.get('location')!)).status, 200);
   hubspot.control.latencyMs(800);
   const inFlight = fetch(`${base}/api/v1/tools/HUBSPOT_CONTACTS_LIST/execute`, { method: 'POST', headers, body: JSON.stringify({ connectedAccountId: init.connectionId, arguments: {} }) });
-  await new Promise((r) => setTimeout(r, 200));
+  // SIGTERM once the call has reached the provider (which holds it for 800 ms), not after a guess.
+  while (!hubspot.apiRequests().some((r) => r.path === '/crm/v3/objects/contacts')) await new Promise((r) => setTimeout(r, 10));
   child.kill('SIGTERM');
   const res = await inFlight;
   t.equal(res.status, 200, 'the in-flight request completed');

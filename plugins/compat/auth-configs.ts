@@ -52,8 +52,8 @@ const ListQuery = Type.Object(
   { additionalProperties: true },
 );
 
-const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'tokens'> }> = async (app, { services }) => {
-  const { authConfigs, catalog, connections, tokens } = services;
+const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (app, { services }) => {
+  const { authConfigs, catalog, connections } = services;
   const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
 
   app.post('/auth_configs', {
@@ -93,20 +93,8 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
       // Disabled configs are listed only on request: toolkits.authorize() takes the first item.
       includeDisabled: queryBool(q.show_disabled) === true,
     };
-    const search = q.search?.trim().toLowerCase();
-    if (!search) {
-      const r = await authConfigs.list(projectId, { ...filters, limit, offset });
-      return page(r.items.map(item), r.total, offset, limit);
-    }
-    // The native list has no text search: read the filtered list whole (a project has few configs).
-    const all: AuthConfigView[] = [];
-    for (let at = 0; ; at += 200) {
-      const r = await authConfigs.list(projectId, { ...filters, limit: 200, offset: at });
-      all.push(...r.items);
-      if (r.items.length === 0 || at + r.items.length >= r.total) break;
-    }
-    const hits = all.filter((a) => a.name.toLowerCase().includes(search) || a.id.toLowerCase().includes(search) || a.toolkit.includes(search));
-    return page(hits.slice(offset, offset + limit).map(item), hits.length, offset, limit);
+    const r = await authConfigs.list(projectId, { ...filters, ...(q.search?.trim() ? { search: q.search.trim() } : {}), limit, offset });
+    return page(r.items.map(item), r.total, offset, limit);
   });
 
   app.get('/auth_configs/:id', { schema: { params: IdParams, response: { 200: AuthConfigSchema } } }, async (req) =>
@@ -132,16 +120,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
   }, async (req) => {
     const { projectId } = principal(req);
     const id = req.params.id;
-    await authConfigs.get(projectId, id);
-    if (queryBool(req.query.revoke_on_delete)) {
-      // Revoke at the provider first (best effort, as the native revoke without `strict`).
-      for (let at = 0; ; at += 200) {
-        const batch = await connections.list(projectId, { authConfigId: id, limit: 200, offset: at });
-        for (const c of batch.items) if (c.status !== 'REVOKED') await tokens.revokeConnection(await connections.get(projectId, c.id), false);
-        if (batch.items.length === 0 || at + batch.items.length >= batch.total) break;
-      }
-    }
-    const deleted = await authConfigs.remove(projectId, id);
+    const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
     return { success: true, id, deleted_connected_accounts: deleted };
   });
 };

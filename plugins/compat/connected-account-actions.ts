@@ -40,34 +40,18 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Servic
   const { catalog, connections, tokens } = services;
   const links = services.connectLinks;
 
-  /**
-   * New credentials for a credential (non-OAuth) account. The native connect completes PENDING
-   * connections only, so the account is set PENDING for the call and put back if it fails; the
-   * fields are checked first so a bad request never touches it.
-   */
+  /** `connection.state` of a PATCH as new credentials; the replacement itself is the domain's (atomic). */
   async function replaceCredentials(projectId: string, id: string, state: { authScheme?: string; auth_scheme?: string; val?: Record<string, unknown> }) {
     const conn = await connections.get(projectId, id);
+    const method = catalog.requireAuthMethod('connection', conn);
     const scheme = schemeOf(conn.authMethodKind);
-    const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
-    if (!method || method.kind === 'oauth2') {
-      throw compatBadRequest(`Connected account ${id} uses ${scheme}; its tokens come from the provider. Create a new connected account to re-authorize.`, ['connection.state cannot be set on an OAuth account']);
-    }
     const given = stateScheme(state);
-    if (given && given.toUpperCase() !== scheme) throw compatBadRequest(`Connected account ${id} uses ${scheme}, not ${given}`, ['connection.state.authScheme does not match the account']);
-    const credentials = credentialsFromState(state, method);
+    if (method.kind !== 'oauth2' && given && given.toUpperCase() !== scheme) {
+      throw compatBadRequest(`Connected account ${id} uses ${scheme}, not ${given}`, ['connection.state.authScheme does not match the account']);
+    }
+    const credentials = method.kind === 'oauth2' ? {} : credentialsFromState(state, method);
     if (!credentials) throw compatBadRequest('connection.state.val carries no credential fields', ['connection.state.val is empty']);
-    const checked = catalog.validateCredentials(conn.toolkitSlug, conn.authMethodId, credentials);
-    if (!checked.ok) {
-      const errors = checked.errors.map((e) => `connection.state.val${e.field ? '.' + e.field : ''} ${e.message}`);
-      throw compatBadRequest(`Invalid credentials: ${errors.join('; ')}`, errors);
-    }
-    if (conn.status !== 'PENDING') await connections.setStatus(id, 'PENDING', 'replacing credentials');
-    try {
-      await connections.connect(projectId, conn.toolkitSlug, { entityId: conn.entityId, connectionId: id, credentials });
-    } catch (err) {
-      if (conn.status !== 'PENDING') await connections.setStatus(id, conn.status, conn.statusReason ?? null);
-      throw err;
-    }
+    await connections.replaceCredentials(projectId, id, credentials, 'connection.state.val');
   }
 
   app.patch('/connected_accounts/:id', { schema: { params: IdParams, body: PatchBody, response: { 200: LooseObject } } }, async (req) => {
@@ -108,8 +92,7 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Servic
   }, async (req) => {
     const { projectId } = principal(req);
     const conn = await connections.get(projectId, req.params.id);
-    if (queryBool(req.query.revoke_on_delete) && conn.status !== 'REVOKED') await tokens.revokeConnection(conn, false);
-    await connections.remove(projectId, conn.id);
+    await connections.remove(projectId, conn.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
     return { success: true, id: conn.id };
   });
 

@@ -54,4 +54,3 @@ export function connectedAccountItem(c: IConnection, authConfig: AuthConfigFlags
   };
 }
 
-export type ConnectedAccountItem = ReturnType<typeof connectedAccountItem>;

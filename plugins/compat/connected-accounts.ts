@@ -12,7 +12,7 @@ import type { IConnection } from '../../src/db/entities/index.js';
 import { connectedAccountItem } from './connected-account-view.js';
 import { carriesTokens, connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
-import { COMPAT_STATUSES, schemeOf, type CompatStatus } from './mapping.js';
+import { COMPAT_STATUSES, nativeFilterFor, schemeOf, type CompatStatus } from './mapping.js';
 import { clampLimit, commaList, decodeCursor, page } from './paging.js';
 import { CompatPage, ConnectedAccountSchema, IdParams, Nullable, OptionalString, StateSchema } from './schemas.js';
 
@@ -58,9 +58,8 @@ const CreateResponse = Type.Object(
   { additionalProperties: true },
 );
 
-const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'connectedAccounts'> }> = async (app, { services }) => {
+const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (app, { services }) => {
   const { authConfigs, catalog, connections } = services;
-  const query = services.connectedAccounts;
 
   /** The v3.1 object of one connection, with its auth config's flags. */
   async function detail(projectId: string, conn: IConnection) {
@@ -82,13 +81,16 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     // Every broker connection is PRIVATE to its user; there are no SHARED accounts.
     if (q.account_type?.toUpperCase() === 'SHARED') return page([], 0, offset, limit);
     const { projectId } = principal(req);
-    const r = await query.list(projectId, {
-      userIds: commaList(q.user_ids),
+    // An exact filter: statuses no connection can have (INITIALIZING) select nothing.
+    const states = statuses?.flatMap((s) => nativeFilterFor(s as CompatStatus) ?? []);
+    const r = await connections.listRows(projectId, {
+      entityIds: commaList(q.user_ids),
       authConfigIds: commaList(q.auth_config_ids),
       toolkitSlugs: commaList(q.toolkit_slugs)?.map((s) => s.toLowerCase()),
-      statuses: statuses as CompatStatus[] | undefined,
+      states,
       ids: commaList(q.connected_account_ids),
-      orderBy, direction, limit, offset,
+      orderBy: orderBy === 'updated_at' ? 'updatedAt' : 'createdAt',
+      direction, limit, offset,
     });
     return page(r.rows.map((c) => connectedAccountItem(c, r.authConfigs.get(c.authConfigId))), r.total, offset, limit);
   });
@@ -128,8 +130,8 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
       const r = await connections.initiate(projectId, config.toolkitSlug, { ...base, ...(callback ? { redirectUrl: callback } : {}) });
       return created(r.connectionId, 'INITIATED', r.redirectUrl ?? null);
     }
-    const method = catalog.getAuthMethod(config.toolkitSlug, config.authMethodId);
-    const credentials = method && method.kind !== 'oauth2' ? credentialsFromState(conn.state ?? undefined, method) : undefined;
+    const method = catalog.requireAuthMethod('auth config', config);
+    const credentials = method.kind !== 'oauth2' ? credentialsFromState(conn.state ?? undefined, method) : undefined;
     if (!credentials) {
       // No credentials yet: a PENDING connection, completed later (connect link, PATCH, native connect).
       const r = await connections.initiate(projectId, config.toolkitSlug, base);

@@ -1,10 +1,14 @@
 /**
  * Errors of the compat mount (compat-v3.1.md section 2). Services throw BrokerErrors, which the
  * mount's error handler (plugins/compat/error-body.ts) renders as `{error: {...}}`; CompatError is
- * for what only the compat contract has: its numeric codes (1803) and 501 for unbound features.
+ * for what only the compat contract has: its numeric codes, string field errors, suggested fixes
+ * and 501 for unbound features. It is a BrokerError, so the one classifier handles it everywhere.
  */
+import { BrokerError, errorCodeFor, type CatalogStatus, type ErrorCode } from '../../src/errors.js';
+import { isRetryableStatus } from '../../src/error-classifier.js';
 
-/** Code the SDK turns into ComposioConnectedAccountNotFoundError on tool execution. */
+/** Code the SDK turns into ComposioConnectedAccountNotFoundError on tool execution; the renderer
+ *  gives it to every NOT_FOUND about a connection. */
 export const CONNECTED_ACCOUNT_NOT_FOUND = 1803;
 
 export interface CompatErrorExtra {
@@ -14,13 +18,14 @@ export interface CompatErrorExtra {
   errors?: string[];
 }
 
-export class CompatError extends Error {
+export class CompatError extends BrokerError {
   constructor(
-    readonly status: number,
+    status: CatalogStatus,
     message: string,
     readonly extra: CompatErrorExtra = {},
   ) {
-    super(message);
+    // Every catalog status has a catalog code, so the status round-trips.
+    super(errorCodeFor(status) as ErrorCode, message);
     this.name = 'CompatError';
   }
 }
@@ -36,9 +41,8 @@ export const compatBadRequest = (message: string, errors?: string[]) =>
 
 /**
  * Retrying these cannot succeed, so the official clients (which retry 408, 409, 429 and >= 500
- * twice) are told not to: every 4xx except 408/429, and 501. Other 5xx may be transient.
+ * twice) are told not to (`x-should-retry: false`): the classifier's non-retryable statuses.
  */
 export function isDeterministic(status: number): boolean {
-  if (status >= 400 && status < 500) return status !== 408 && status !== 429;
-  return status === 501;
+  return status >= 400 && !isRetryableStatus(status);
 }

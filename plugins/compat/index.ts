@@ -13,8 +13,8 @@ import fp from 'fastify-plugin';
 import type { Services } from '../../src/services.js';
 import { createCatalogView } from './catalog-view.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../src/errors.js';
-import { CompatError } from './errors.js';
+import { notFound, unauthorized } from '../../src/errors.js';
+import { logRequestError } from '../errors.js';
 import { compatErrorBody, sendCompatError } from './error-body.js';
 import toolkitRoutes from './toolkits.js';
 import toolRoutes from './tools.js';
@@ -29,12 +29,11 @@ export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
 function useCompatErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error, request, reply) => {
     const body = compatErrorBody(error, request);
-    if (body.error.status >= 500 && body.error.status !== 501) request.log.error({ err: error }, 'compat request failed');
-    else request.log.info({ code: body.error.code, status: body.error.status }, 'compat request refused');
+    logRequestError(request, error, body.error, 'compat request');
     return sendCompatError(reply, body);
   });
   scope.setNotFoundHandler((request, reply) =>
-    sendCompatError(reply, compatErrorBody(new CompatError(404, `Route ${request.method} ${request.url.split('?')[0]} not found on the compat mount`, { slug: 'NOT_FOUND' }), request)),
+    sendCompatError(reply, compatErrorBody(notFound(`Route ${request.method} ${request.url.split('?')[0]} not found on the compat mount`), request)),
   );
 }
 
@@ -49,7 +48,7 @@ function authenticate(app: FastifyInstance) {
 }
 
 /** What the compat mount may use: the same domain services as the native API, nothing internal. */
-export type CompatServices = Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'connectedAccounts'>;
+export type CompatServices = Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks'>;
 
 export default fp(
   async (app, opts: { prefix?: string; services: CompatServices }) => {

@@ -45,8 +45,8 @@ export function compatStatus(status: ConnectionStatus, disabled: boolean): Compa
 }
 
 /** The rows a compat status filter selects: exactly those whose `compatStatus` is that value. */
-export function nativeFilterFor(status: CompatStatus): { statuses: ConnectionStatus[]; disabled: boolean } | undefined {
-  if (status === 'INACTIVE') return { statuses: [], disabled: true };
+export function nativeFilterFor(status: CompatStatus): { statuses: ConnectionStatus[] } | { disabled: true } | undefined {
+  if (status === 'INACTIVE') return { disabled: true };
   const statuses = (Object.keys(STATUS_BY_NATIVE) as ConnectionStatus[]).filter((s) => STATUS_BY_NATIVE[s] === status);
-  return statuses.length > 0 ? { statuses, disabled: false } : undefined;
+  return statuses.length > 0 ? { statuses } : undefined;
 }

@@ -40,16 +40,6 @@ interface ListFilters {
 const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs'>; view: CatalogView }> = async (app, { services, view }) => {
   const { catalog, authConfigs } = services;
 
-  /** Toolkit slugs the project has at least one auth config for (`managed_by=project`). */
-  async function projectToolkits(projectId: string): Promise<Set<string>> {
-    const slugs = new Set<string>();
-    for (let offset = 0; ; offset += 200) {
-      const { items, total } = await authConfigs.list(projectId, { limit: 200, offset });
-      for (const a of items) slugs.add(a.toolkit);
-      if (offset + items.length >= total || items.length === 0) return slugs;
-    }
-  }
-
   async function filtered(projectId: string, f: ListFilters): Promise<ToolkitFile[]> {
     let all = catalog.listToolkits({ search: f.search, category: f.category || undefined, limit: Number.MAX_SAFE_INTEGER }).items;
     if (f.slugs) {
@@ -60,7 +50,7 @@ const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catal
     if (f.type === 'custom') return [];
     if (f.managedBy === 'composio') all = all.filter((t) => view.managedSchemes(t).length > 0);
     if (f.managedBy === 'project') {
-      const mine = await projectToolkits(projectId);
+      const mine = await authConfigs.toolkitsInUse(projectId);
       all = all.filter((t) => mine.has(t.slug));
     }
     return all;

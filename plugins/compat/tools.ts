@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
-import { BrokerError, notFound } from '../../src/errors.js';
+import { notFound } from '../../src/errors.js';
 import type { ToolFile } from '../../src/catalog/catalog-schema.js';
-import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, compatBadRequest, notImplementedHere } from './errors.js';
+import { compatBadRequest, notImplementedHere } from './errors.js';
 import { clampLimit, commaList, decodeCursor, pageOf, queryBool } from './paging.js';
 import type { CatalogView } from './catalog-view.js';
 import { toExecuteEnvelope } from './execute-envelope.js';
@@ -57,36 +57,10 @@ const ProxyBody = Type.Object(
   { additionalProperties: true },
 );
 
-const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'execution' | 'proxy'>; view: CatalogView }> = async (app, { services, view }) => {
-  const { catalog, authConfigs, connections, execution, proxy } = services;
+const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs' | 'execution' | 'proxy'>; view: CatalogView }> = async (app, { services, view }) => {
+  const { catalog, authConfigs, execution, proxy } = services;
   const everyTool = () => catalog.toolkits().flatMap((tk) => catalog.toolsOf(tk.slug));
   const findTool = (slug: string) => catalog.getTool(slug) ?? catalog.getTool(slug.toUpperCase());
-
-  /** An unknown or foreign connected account is code 1803, which the SDK raises as its own error. */
-  async function ensureConnectedAccount(projectId: string, id: string): Promise<void> {
-    try {
-      await connections.get(projectId, id);
-    } catch (err) {
-      if (err instanceof BrokerError && err.code === 'NOT_FOUND') {
-        throw new CompatError(404, `Connected account ${id} not found`, { code: CONNECTED_ACCOUNT_NOT_FOUND, slug: 'CONNECTED_ACCOUNT_NOT_FOUND' });
-      }
-      throw err;
-    }
-  }
-
-  /** Tools an auth config lets its connections run (its toolkit, narrowed by restrictToTools). */
-  async function toolsAllowedBy(projectId: string, ids: string[]): Promise<Set<string>> {
-    const allowed = new Set<string>();
-    for (const id of ids) {
-      const config = await authConfigs.get(projectId, id).catch((err: unknown) => {
-        if (err instanceof BrokerError && err.code === 'NOT_FOUND') return undefined; // an unknown id selects nothing
-        throw err;
-      });
-      if (!config) continue;
-      for (const t of catalog.toolsOf(config.toolkitSlug)) if (!config.restrictToTools || config.restrictToTools.includes(t.slug)) allowed.add(t.slug);
-    }
-    return allowed;
-  }
 
   app.get('/tools', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
     const q = req.query;
@@ -106,7 +80,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog'
     if (queryBool(q.include_deprecated) === false) tools = tools.filter((t) => !t.deprecated);
     const configIds = commaList(q.auth_config_ids);
     if (configIds) {
-      const allowed = await toolsAllowedBy(principal(req).projectId, configIds);
+      const allowed = await authConfigs.toolsAllowed(principal(req).projectId, configIds);
       tools = tools.filter((t) => allowed.has(t.slug));
     }
     // `important=true` asks for a featured subset; the catalog has no such flag, so all tools
@@ -158,7 +132,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog'
     const tool = findTool(req.params.tool_slug);
     if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
     const { projectId } = principal(req);
-    if (b.connected_account_id) await ensureConnectedAccount(projectId, b.connected_account_id);
+    // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
     const result = await execution.execute(projectId, tool.slug, {
       ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
       arguments: b.arguments ?? {},
@@ -185,7 +159,6 @@ const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog'
       (where === 'header' ? headers : query)[p.name] = String(p.value);
     }
     const { projectId } = principal(req);
-    await ensureConnectedAccount(projectId, b.connected_account_id);
     const res = await proxy.proxy(projectId, {
       connectionId: b.connected_account_id, endpoint: b.endpoint, method: b.method, headers, query,
       ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),

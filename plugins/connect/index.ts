@@ -5,12 +5,14 @@
  * the provider; credential links show a form built from the toolkit's credential schema.
  * Pages are never cached, load nothing, run no script and cannot be framed.
  */
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { LinkState } from '../../src/connections/connect-link-service.js';
 import type { Services } from '../../src/services.js';
 import { renderCredentialForm, renderMessagePage } from './connect-page-html.js';
+import { htmlErrorHandler } from '../error-page.js';
 
 /** No script, no external load, no framing; forms post only to the broker (and, since browsers
  *  check form-action on the redirect that follows a post, to the caller's callback origin). */
@@ -38,12 +40,7 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connect
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
 
-  app.setErrorHandler((error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return html(reply, status, renderMessagePage('Invalid request', 'The request could not be read. Open the link again.'));
-    request.log.error({ err: error }, 'connect page failed');
-    return html(reply, 500, renderMessagePage('Something went wrong', `Please try again later (request ${request.id}).`));
-  });
+  app.setErrorHandler(htmlErrorHandler('connect page', renderMessagePage));
 
   function respond(reply: FastifyReply, token: string, state: LinkState) {
     switch (state.kind) {
@@ -78,4 +75,10 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connect
     respond(reply, req.params.token, await links.submit(req.params.token, req.body)));
 };
 
-export default connectPage;
+/** The hosted connect plane; its parser, headers and error pages stay inside its own scope. */
+export default fp(
+  async (app, opts: { services: Pick<Services, 'connectLinks'> }) => {
+    await app.register(connectPage, opts);
+  },
+  { name: 'connect-pages', dependencies: ['errors'] },
+);

@@ -5,7 +5,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
-import { renderCallbackPage } from './callback-page.js';
+import { renderCallbackError, renderCallbackPage } from './callback-page.js';
+import { htmlErrorHandler } from '../error-page.js';
+
+/** The user's browser lands here: never cached, no referrer to the provider, no script. */
+const PAGE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 const CallbackQuery = Type.Object({
   code: Type.Optional(Type.String()),
@@ -15,11 +20,14 @@ const CallbackQuery = Type.Object({
 });
 
 const oauthCallback: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connections'> }> = async (app, { services }) => {
+  // A failure the callback cannot turn into an outcome is still a page, not a JSON body.
+  app.setErrorHandler(htmlErrorHandler('oauth callback', renderCallbackError, { ...PAGE_HEADERS, 'content-security-policy': PAGE_CSP }));
+
   app.get('/connectors/:slug/callback', {
     schema: { hide: true, params: Type.Object({ slug: Type.String() }), querystring: CallbackQuery },
   }, async (req, reply) => {
     const outcome = await services.connections.handleCallback(req.params.slug, req.query);
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    reply.headers(PAGE_HEADERS);
     if (outcome.redirectUrl && outcome.status !== 'REJECTED') {
       const target = new URL(outcome.redirectUrl);
       target.searchParams.set('status', outcome.status === 'ACTIVE' ? 'success' : 'failed');
@@ -29,7 +37,7 @@ const oauthCallback: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'conne
     return reply
       .code(outcome.status === 'ACTIVE' ? 200 : 400)
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', PAGE_CSP)
       .send(renderCallbackPage(outcome));
   });
 };

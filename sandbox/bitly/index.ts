@@ -37,7 +37,7 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
   const core = createCore({ opts, tokenPaths: [BITLY_TOKEN_PATH], apiPrefix: '/v4/', rewriteUrl: decodeBitlinkSlash });
   const { app, faults } = core;
   const clients = new ClientRegistry(opts.clients ?? [DEFAULT_BITLY_CLIENT]);
-  const tokens = new TokenStore({ code: () => randomHex(20), access: () => randomHex(20), refresh: () => randomHex(20) });
+  const tokens = new TokenStore({ code: () => randomHex(20), access: () => randomHex(20), refresh: () => randomHex(20) }, opts.clock);
   const fixtures = { ...BITLY_FIXTURES };
   const state = new BitlyState(fixtures);
   const tokenOf = new WeakMap<FastifyRequest, AccessTokenRecord>();

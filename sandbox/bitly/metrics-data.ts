@@ -76,9 +76,6 @@ export function bucketCount(key: string, bucketMs: number, unit: Unit): number {
   return pick(`${key}|${unit}|${bucketMs}`, 0, SCALE[unit]);
 }
 
-export function series(key: string, w: MetricsWindow): { date: string; count: number }[] {
-  return w.buckets.map((b) => ({ date: bitlyTime(b), count: bucketCount(key, b, w.unit) }));
-}
 
 export function total(key: string, w: MetricsWindow): number {
   let sum = 0;

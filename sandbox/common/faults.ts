@@ -17,6 +17,8 @@ export class FaultControl {
   tokenMode: TokenEndpointMode = 'ok';
   private queue: InjectedFailure[] = [];
   private readonly waiting = new Set<() => void>();
+  /** Set by close(): a wait that starts afterwards (a request already in flight) ends at once. */
+  private closed = false;
 
   failNext(status: number, count = 1, body?: unknown): void {
     if (!Number.isInteger(status) || status < 100 || status > 599) throw new RangeError(`failNext: bad status ${status}`);
@@ -34,7 +36,7 @@ export class FaultControl {
 
   /** Resolves after `ms`, or at once when the sandbox closes. */
   delay(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
+    if (ms <= 0 || this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -48,6 +50,7 @@ export class FaultControl {
 
   /** Never resolves until release() (close or tokenEndpoint back to another mode). */
   stall(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         this.waiting.delete(done);
@@ -59,6 +62,12 @@ export class FaultControl {
 
   release(): void {
     for (const done of [...this.waiting]) done();
+  }
+
+  /** Ends every wait, now and later: the server can then finish its in-flight requests. */
+  close(): void {
+    this.closed = true;
+    this.release();
   }
 
   reset(): void {

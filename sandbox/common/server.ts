@@ -114,7 +114,7 @@ export function assembleSandbox<C extends SandboxControl>(parts: SandboxParts<C>
     async close() {
       if (closed) return;
       closed = true;
-      core.faults.release();
+      core.faults.close();
       await core.app.close();
     },
   };

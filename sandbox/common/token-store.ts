@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SandboxOAuthClient } from '../types.js';
 import { sha256Base64Url } from './random.js';
+import { systemClock, type Clock } from '../../src/clock.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -91,10 +92,12 @@ export class TokenStore {
 
   constructor(
     private readonly gen: { code(): string; access(): string; refresh(): string },
+    /** Judges code and token expiry; public so token info and error bodies use the same time. */
+    readonly clock: Clock = systemClock,
   ) {}
 
   issueCode(input: Omit<CodeRecord, 'code' | 'expiresAt' | 'used'>): CodeRecord {
-    const record: CodeRecord = { ...input, code: this.gen.code(), expiresAt: Date.now() + CODE_TTL_MS, used: false };
+    const record: CodeRecord = { ...input, code: this.gen.code(), expiresAt: this.clock.now() + CODE_TTL_MS, used: false };
     this.codes.set(record.code, record);
     return record;
   }
@@ -106,7 +109,7 @@ export class TokenStore {
     if (record.used) return { ok: false, reason: 'used' };
     if (record.clientId !== clientId) return { ok: false, reason: 'client' };
     record.used = true;
-    if (Date.now() > record.expiresAt) return { ok: false, reason: 'expired' };
+    if (this.clock.now() > record.expiresAt) return { ok: false, reason: 'expired' };
     if (redirectUri !== record.redirectUri) return { ok: false, reason: 'redirect_uri' };
     if (record.codeChallenge !== null) {
       if (typeof verifier !== 'string' || verifier.length === 0) return { ok: false, reason: 'verifier' };
@@ -123,7 +126,7 @@ export class TokenStore {
   }
 
   issueAccess(clientId: string, scopes: string[], ttlSeconds: number | null, refresh?: RefreshTokenRecord): AccessTokenRecord {
-    const now = Date.now();
+    const now = this.clock.now();
     const record: AccessTokenRecord = {
       token: this.gen.access(),
       clientId,
@@ -143,7 +146,7 @@ export class TokenStore {
     const record = this.access.get(token);
     if (!record) return { ok: false, reason: 'unknown' };
     if (record.revoked) return { ok: false, reason: 'revoked' };
-    if (record.expiresAt !== null && Date.now() >= record.expiresAt) return { ok: false, reason: 'expired', record };
+    if (record.expiresAt !== null && this.clock.now() >= record.expiresAt) return { ok: false, reason: 'expired', record };
     return { ok: true, record };
   }
 
@@ -175,7 +178,7 @@ export class TokenStore {
   }
 
   expireAll(): void {
-    const past = Date.now() - 1000;
+    const past = this.clock.now() - 1000;
     for (const a of this.access.values()) if (a.expiresAt === null || a.expiresAt > past) a.expiresAt = past;
   }
 

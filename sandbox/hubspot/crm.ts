@@ -116,7 +116,7 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
   const gate = async (request: FastifyRequest, reply: FastifyReply) => {
     await deps.faults.delay(deps.faults.latency);
     const check = deps.tokens.check(parseBearer(request.headers.authorization));
-    if (!check.ok) return sendHs(reply, 401, authError(check.reason, check.reason === 'expired' ? (check.record.expiresAt ?? undefined) : undefined));
+    if (!check.ok) return sendHs(reply, 401, authError(check.reason, check.reason === 'expired' ? (check.record.expiresAt ?? undefined) : undefined, deps.tokens.clock.now()));
     const injected = deps.faults.take();
     if (injected) return sendInjected(reply, injected);
     tokenOf.set(request, check.record);

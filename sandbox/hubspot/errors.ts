@@ -53,7 +53,7 @@ export function missingScopes(required: string): HubspotErrorBody {
   );
 }
 
-export function authError(reason: 'missing' | 'unknown' | 'revoked' | 'expired', expiredAt?: number): HubspotErrorBody {
+export function authError(reason: 'missing' | 'unknown' | 'revoked' | 'expired', expiredAt?: number, now = Date.now()): HubspotErrorBody {
   if (reason === 'missing') {
     return hsError(
       'INVALID_AUTHENTICATION',
@@ -61,10 +61,10 @@ export function authError(reason: 'missing' | 'unknown' | 'revoked' | 'expired',
     );
   }
   if (reason === 'expired') {
-    const ago = Math.max(1, Math.round((Date.now() - (expiredAt ?? Date.now())) / 1000));
+    const ago = Math.max(1, Math.round((now - (expiredAt ?? now)) / 1000));
     return hsError('INVALID_AUTHENTICATION', `The OAuth token used to make this call expired ${ago} second(s) ago.`, {
       subCategory: 'EXPIRED_AUTHENTICATION',
-      context: { 'expire time': [new Date(expiredAt ?? Date.now()).toISOString()] },
+      context: { 'expire time': [new Date(expiredAt ?? now).toISOString()] },
     });
   }
   return hsError('INVALID_AUTHENTICATION', 'The OAuth token used to make this call is invalid or has expired.', {

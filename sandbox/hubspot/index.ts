@@ -41,7 +41,7 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
     code: () => `na1-${uuidLike()}`,
     access: () => `CN${randomBase64Url(96)}`,
     refresh: () => `na1-${uuidLike()}-${randomHex(8)}`,
-  });
+  }, opts.clock);
   const store = new CrmStore();
   const ttl = opts.accessTokenTtlSeconds ?? 1800;
   const fixtures = { ...HUBSPOT_FIXTURES };

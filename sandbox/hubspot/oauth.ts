@@ -122,7 +122,7 @@ export function registerHubspotOAuth(app: FastifyInstance, deps: HubspotOAuthDep
     scopes: record.scopes,
     hub_id: deps.fixtures.hubId,
     app_id: deps.fixtures.appId,
-    expires_in: record.expiresAt === null ? 0 : Math.max(0, Math.round((record.expiresAt - Date.now()) / 1000)),
+    expires_in: record.expiresAt === null ? 0 : Math.max(0, Math.round((record.expiresAt - deps.tokens.clock.now()) / 1000)),
     user_id: deps.fixtures.userId,
     token_type: 'access',
     client_id: record.clientId,

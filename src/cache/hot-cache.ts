@@ -9,7 +9,7 @@
  * every instance on its next request. Changes are rare next to executions, so dropping the whole
  * cache on any of them costs little and leaves no per-entry invalidation to get wrong.
  */
-import type { EpochStore } from './epoch.js';
+import type { EpochStore } from '../db/cache-epoch-store.js';
 
 const MAX_ENTRIES = 10_000;
 

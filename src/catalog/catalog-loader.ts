@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog, type LoadedTool, type LoadedToolkit } from './catalog.js';
-import { catalogSchemaDocuments, DIRECT_AUTH_KINDS, type ToolFile, type ToolkitFile } from './catalog-schema.js';
+import { catalogSchemaDocuments, type ToolFile, type ToolkitFile } from './catalog-schema.js';
 import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, type ValidateFunction } from './json-schema-validator.js';
 import { injectFields, pathPlaceholders } from './request-template.js';
 import { applyToolkitOverride, hostOf, type ToolkitOverrides } from './toolkit-overrides.js';

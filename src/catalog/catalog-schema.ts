@@ -127,7 +127,6 @@ export const OAuth2Config = Type.Object(
     scopeParam: NonEmpty('Authorize-URL parameter carrying the scopes.'),
     pkce: Type.Boolean({ description: 'Send an S256 PKCE challenge.' }),
     refresh: Type.Boolean({ description: 'The provider issues refresh tokens.' }),
-    tokensExpire: Type.Boolean({ description: 'Access tokens expire (follow expires_in).' }),
     revocation: Type.Union([Type.Null(), RevocationDef], { description: 'Revocation endpoint, or null when the provider has none.' }),
   },
   { additionalProperties: false },
@@ -162,8 +161,6 @@ const DirectAuthMethod = Type.Object(
 export type DirectAuthMethodDef = Static<typeof DirectAuthMethod>;
 
 export type AuthMethodDef = OAuth2AuthMethodDef | DirectAuthMethodDef;
-export type AuthMethodKind = AuthMethodDef['kind'];
-export const DIRECT_AUTH_KINDS: readonly AuthMethodKind[] = ['api_key', 'basic', 'bearer'];
 
 /** Discriminated on `kind` so a bad method reports the errors of its own branch only. */
 export const AuthMethodDef = Type.Unsafe<AuthMethodDef>({
@@ -229,7 +226,6 @@ export const RequestTemplate = Type.Object(
     arrayFormat: Type.Optional(StringEnum(['comma', 'repeat'] as const, { description: 'Array query values: a,b (default) or k=a&k=b.' })),
     body: Type.Optional(RequestBody),
     headers: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z0-9-]+$' }), Type.String(), { description: 'Header name -> input name.' })),
-    successStatus: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'Documented success status.' })),
   },
   { additionalProperties: false },
 );

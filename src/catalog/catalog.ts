@@ -3,7 +3,8 @@
  * validators and search index. Built only by `loadCatalog` (catalog-loader.ts) after every file
  * passed validation, so lookups here never re-check files.
  */
-import type { AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
+import { badRequest, type BrokerError } from '../errors.js';
+import type { AuthMethodDef, OAuth2AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
 import { formatAjvErrors, pointerToDotted, type ValidateFunction } from './json-schema-validator.js';
 import { ToolSearchIndex } from './tool-search.js';
 
@@ -28,6 +29,15 @@ export interface InputError {
   field: string;
   message: string;
 }
+
+/** What stores an auth method choice: a connection or an auth config (same three fields). */
+export interface AuthMethodUser {
+  id: string;
+  toolkitSlug: string;
+  authMethodId: string;
+}
+
+export type AuthMethodUserKind = 'connection' | 'auth config';
 
 export type InputValidation = { ok: true; value: Record<string, unknown> } | { ok: false; errors: InputError[] };
 
@@ -88,8 +98,43 @@ export class Catalog {
     return this.toolsBySlug.get(slug);
   }
 
+  /** The lookup itself (undefined when the toolkit no longer has the method); callers that must
+   *  fail use requireAuthMethod, so every API answers a missing method the same way. */
   getAuthMethod(toolkitSlug: string, authMethodId: string): AuthMethodDef | undefined {
     return this.getToolkit(toolkitSlug)?.authMethods.find((m) => m.id === authMethodId);
+  }
+
+  /**
+   * The auth method a connection or auth config was made with. An operator may have removed or
+   * renamed it since (catalog paths, overrides): then the one answer is 400 naming who uses it,
+   * the missing method, the toolkit and what to do.
+   */
+  requireAuthMethod(kind: AuthMethodUserKind, user: AuthMethodUser): AuthMethodDef {
+    const method = this.getAuthMethod(user.toolkitSlug, user.authMethodId);
+    if (!method) throw this.missingAuthMethod(kind, user, '');
+    return method;
+  }
+
+  /** requireAuthMethod for OAuth flows: a method that is no longer oauth2 counts as missing. */
+  requireOAuthMethod(kind: AuthMethodUserKind, user: AuthMethodUser): OAuth2AuthMethodDef {
+    const method = this.requireAuthMethod(kind, user);
+    if (method.kind !== 'oauth2') throw this.missingAuthMethod(kind, user, 'OAuth ');
+    return method;
+  }
+
+  private missingAuthMethod(kind: AuthMethodUserKind, user: AuthMethodUser, qualifier: string): BrokerError {
+    const toolkit = this.getToolkit(user.toolkitSlug);
+    const has = toolkit
+      ? `it has: ${toolkit.authMethods.map((m) => `${m.id} (${m.kind})`).join(', ') || 'none'}`
+      : 'the toolkit is no longer in the catalog';
+    const todo = kind === 'connection'
+      ? 'create a new connection, through an auth config that uses a method the toolkit has'
+      : 'create a new auth config with a method the toolkit has';
+    const who = kind === 'connection' ? 'Connection' : 'Auth config';
+    return badRequest(
+      `${who} ${user.id} uses ${qualifier}auth method "${user.authMethodId}", which toolkit ${user.toolkitSlug} no longer has (${has}); ${todo}`,
+      { [kind === 'connection' ? 'connectionId' : 'authConfigId']: user.id, toolkit: user.toolkitSlug, authMethodId: user.authMethodId },
+    );
   }
 
   /** All toolkits, sorted by slug. */

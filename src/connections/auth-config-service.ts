@@ -3,11 +3,13 @@
  * config borrows the platform's OAuth app for that toolkit (MANAGED_OAUTH_CLIENTS); a custom one
  * holds the project's own client id, with its secret sealed in the vault.
  */
-import type { MikroORM } from '@mikro-orm/core';
 import type { Config, ManagedOAuthClient } from '../config.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
-import { AuthConfig, Connection, type IAuthConfig } from '../db/entities/index.js';
+import type { IAuthConfig } from '../db/entities/index.js';
+import type { Db } from '../db/unit-of-work.js';
+import type { AuthConfigFilters, AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
+import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
@@ -69,8 +71,16 @@ export function authConfigView(a: IAuthConfig, connectionsCount: number): AuthCo
   };
 }
 
-export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog; vault: VaultService; config: Pick<Config, 'managedOAuthClients'>; cache: HotCache }) {
-  const { orm, catalog, vault } = deps;
+export function createAuthConfigService(deps: {
+  db: Db;
+  authConfigs: AuthConfigRepository;
+  connections: Pick<ConnectionRepository, 'countByAuthConfig' | 'idsForAuthConfig' | 'deleteForAuthConfig'>;
+  catalog: Catalog;
+  vault: VaultService;
+  config: Pick<Config, 'managedOAuthClients'>;
+  cache: HotCache;
+}) {
+  const { db, authConfigs, catalog, vault } = deps;
 
   const managedClient = (slug: string): ManagedOAuthClient | undefined => deps.config.managedOAuthClients[slug];
 
@@ -102,18 +112,11 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
     }
   }
 
-  async function countConnections(ids: string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map();
-    const rows: { auth_config_id: string; n: number | string }[] = await orm.em.fork().getConnection().execute(
-      `select auth_config_id, count(*) as n from connections where auth_config_id in (${ids.map(() => '?').join(',')}) group by auth_config_id`,
-      ids,
-    );
-    return new Map(rows.map((r) => [r.auth_config_id, Number(r.n)]));
-  }
+  const countConnections = (ids: string[]) => deps.connections.countByAuthConfig(ids);
 
   async function load(projectId: string, id: string): Promise<IAuthConfig> {
-    const found = await orm.em.fork().findOne(AuthConfig, { id, projectId });
-    if (!found) throw notFound(`Auth config ${id} not found`);
+    const found = await authConfigs.findInProject(projectId, id);
+    if (!found) throw notFound(`Auth config ${id} not found`, 'auth_config');
     return found;
   }
 
@@ -161,9 +164,8 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
         scopes: input.scopes ?? null,
         disabled: false,
       };
-      return orm.em.fork().transactional(async (tx) => {
-        const config = tx.create(AuthConfig, row);
-        await tx.flush();
+      return db.transaction(async (tx) => {
+        const config = await authConfigs.insert(row, tx);
         if (config.hasClientSecret) await vault.put({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' }, input.clientSecret, tx);
         return config;
       });
@@ -176,29 +178,29 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
       return authConfigView(found, (await countConnections([id])).get(id) ?? 0);
     },
 
-    async list(projectId: string, q: { toolkit?: string; isManaged?: boolean; includeDisabled?: boolean; limit: number; offset: number }) {
-      const where: Record<string, unknown> = { projectId };
-      if (q.toolkit) where.toolkitSlug = q.toolkit;
-      if (q.isManaged !== undefined) where.isManaged = q.isManaged;
-      if (q.includeDisabled === false) where.disabled = false;
-      const [rows, total] = await orm.em.fork().findAndCount(AuthConfig, where, {
-        limit: q.limit,
-        offset: q.offset,
-        orderBy: { createdAt: 'desc', id: 'desc' },
-      });
+    async list(projectId: string, q: AuthConfigFilters) {
+      const { rows, total } = await authConfigs.list(projectId, q);
       const counts = await countConnections(rows.map((r) => r.id));
       return { items: rows.map((r) => authConfigView(r, counts.get(r.id) ?? 0)), total };
     },
 
     /** The enabled auth configs a project has for one toolkit (connection initiation resolves among them). */
-    async forToolkit(projectId: string, toolkitSlug: string): Promise<IAuthConfig[]> {
-      return orm.em.fork().find(AuthConfig, { projectId, toolkitSlug, disabled: false }, { orderBy: { createdAt: 'asc' } });
+    forToolkit: (projectId: string, toolkitSlug: string): Promise<IAuthConfig[]> => authConfigs.enabledForToolkit(projectId, toolkitSlug),
+
+    /** The toolkits the project has at least one auth config for. */
+    toolkitsInUse: async (projectId: string): Promise<Set<string>> => new Set(await authConfigs.toolkitSlugs(projectId)),
+
+    /** The tools connections of these auth configs may run: each config's toolkit, narrowed by restrictToTools; unknown ids select nothing. */
+    async toolsAllowed(projectId: string, ids: string[]): Promise<Set<string>> {
+      const allowed = new Set<string>();
+      for (const config of await authConfigs.findManyInProject(projectId, ids)) {
+        for (const t of catalog.toolsOf(config.toolkitSlug)) if (!config.restrictToTools || config.restrictToTools.includes(t.slug)) allowed.add(t.slug);
+      }
+      return allowed;
     },
 
     async update(projectId: string, id: string, input: UpdateAuthConfigInput): Promise<AuthConfigView> {
-      const em = orm.em.fork();
-      const found = await em.findOne(AuthConfig, { id, projectId });
-      if (!found) throw notFound(`Auth config ${id} not found`);
+      const found = await load(projectId, id);
       const toolkit = toolkitOrFail(found.toolkitSlug);
       if (input.restrictToTools !== undefined) checkTools(toolkit, input.restrictToTools);
       if ((input.clientId !== undefined || input.clientSecret !== undefined) && (found.isManaged || found.authMethodKind !== 'oauth2')) {
@@ -207,11 +209,11 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
         });
       }
       const { clientSecret, ...fields } = input;
-      const changes = { ...fields, ...(clientSecret !== undefined ? { hasClientSecret: true } : {}), updatedAt: new Date() };
+      const changes = { ...fields, ...(clientSecret !== undefined ? { hasClientSecret: true } : {}) };
       // The row and its sealed secret change together or not at all.
-      await em.transactional(async (tx) => {
+      await db.transaction(async (tx) => {
         if (clientSecret !== undefined) await vault.put({ ownerType: 'auth_config', ownerId: id, name: 'client_secret' }, clientSecret, tx);
-        await tx.nativeUpdate(AuthConfig, { id, projectId }, changes);
+        await authConfigs.update(projectId, id, changes, tx);
       });
       await deps.cache.invalidate();
       return authConfigView(await load(projectId, id), (await countConnections([id])).get(id) ?? 0);
@@ -219,18 +221,17 @@ export function createAuthConfigService(deps: { orm: MikroORM; catalog: Catalog;
 
     /** Deletes the config and its connections, destroying their secrets. */
     async remove(projectId: string, id: string): Promise<string[]> {
-      const em = orm.em.fork();
-      const found = await em.findOne(AuthConfig, { id, projectId });
-      if (!found) throw notFound(`Auth config ${id} not found`);
-      const connections = await em.find(Connection, { authConfigId: id, projectId }, { fields: ['id'] });
-      await em.transactional(async (tx) => {
-        for (const c of connections) await vault.destroy({ ownerType: 'connection', ownerId: c.id }, tx);
+      await load(projectId, id);
+      const deleted = await db.transaction(async (tx) => {
+        const connectionIds = await deps.connections.idsForAuthConfig(projectId, id, tx);
+        for (const c of connectionIds) await vault.destroy({ ownerType: 'connection', ownerId: c }, tx);
         await vault.destroy({ ownerType: 'auth_config', ownerId: id }, tx);
-        await tx.nativeDelete(Connection, { authConfigId: id, projectId });
-        await tx.nativeDelete(AuthConfig, { id, projectId });
+        await deps.connections.deleteForAuthConfig(projectId, id, tx);
+        await authConfigs.delete(projectId, id, tx);
+        return connectionIds;
       });
       await deps.cache.invalidate();
-      return connections.map((c) => c.id);
+      return deleted;
     },
 
     /** The OAuth client (id + secret) an auth config uses; the secret is read from the vault. */

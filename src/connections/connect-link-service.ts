@@ -7,13 +7,12 @@
  * vault under the connection, so it disappears with the connection, and it is deleted with a
  * conditional delete when the link is used: of two concurrent uses only one wins.
  */
-import type { MikroORM } from '@mikro-orm/core';
 import type { Catalog } from '../catalog/catalog.js';
 import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionService } from './connection-service.js';
 import { STATE_TTL_MS } from './oauth-state.js';
-import { VaultSecret, type IConnection } from '../db/entities/index.js';
+import type { IConnection } from '../db/entities/index.js';
 import { BrokerError } from '../errors.js';
 import type { SecretName, SecretRef, VaultService } from '../vault/vault-service.js';
 import { createLinkTokenSigner } from './link-token.js';
@@ -57,7 +56,6 @@ export type LinkState =
   | { kind: 'done'; connectionId: string; toolkitName: string; callbackUrl?: string };
 
 export function createConnectLinkService(deps: {
-  orm: MikroORM;
   vault: VaultService;
   catalog: Catalog;
   connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get'>;
@@ -65,7 +63,7 @@ export function createConnectLinkService(deps: {
   config: { sessionSecret: string; publicBaseUrl: string };
   now?: () => number;
 }) {
-  const { orm, vault, catalog, connections, authConfigs } = deps;
+  const { vault, catalog, connections, authConfigs } = deps;
   const now = deps.now ?? Date.now;
   const signer = createLinkTokenSigner(deps.config.sessionSecret);
   const ref = (connectionId: string): SecretRef => ({ ownerType: 'connection', ownerId: connectionId, name: LINK_SECRET });
@@ -73,7 +71,7 @@ export function createConnectLinkService(deps: {
 
   /** Deletes the record only if it is still the version read: true for exactly one caller. */
   async function claim(connectionId: string, version: number): Promise<boolean> {
-    return (await orm.em.fork().nativeDelete(VaultSecret, { ...ref(connectionId), version })) === 1;
+    return vault.destroyIfVersion(ref(connectionId), version);
   }
 
   /** The link's record and connection while it is usable, else why not. */
@@ -163,4 +161,3 @@ export function createConnectLinkService(deps: {
   };
 }
 
-export type ConnectLinkService = ReturnType<typeof createConnectLinkService>;

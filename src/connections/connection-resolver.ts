@@ -3,8 +3,9 @@
  * entity's most recently updated ACTIVE connection for the toolkit; it must belong to the key's
  * project (else 404), be ACTIVE and enabled (else 400 naming the status).
  */
-import type { MikroORM } from '@mikro-orm/core';
-import { AuthConfig, Connection, type IAuthConfig, type IConnection } from '../db/entities/index.js';
+import type { IAuthConfig, IConnection } from '../db/entities/index.js';
+import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
+import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import { badRequest, notFound } from '../errors.js';
 import type { HotCache } from '../cache/hot-cache.js';
 
@@ -13,8 +14,11 @@ export interface ResolvedConnection {
   authConfig: IAuthConfig;
 }
 
-export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache }) {
-  const { orm } = deps;
+export function createConnectionResolver(deps: {
+  connections: Pick<ConnectionRepository, 'findInProject' | 'findActiveForEntity'>;
+  authConfigs: Pick<AuthConfigRepository, 'findInProject'>;
+  cache: HotCache;
+}) {
   const byId = deps.cache.map<ResolvedConnection>('connections');
   const byEntity = deps.cache.map<ResolvedConnection>('entityConnections');
 
@@ -26,20 +30,15 @@ export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache 
   }
 
   async function load(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
-    const em = orm.em.fork();
     let connection: IConnection | null;
     if (by.connectionId) {
-      connection = await em.findOne(Connection, { id: by.connectionId, projectId });
-      if (!connection) throw notFound(`Connection ${by.connectionId} not found`);
+      connection = await deps.connections.findInProject(projectId, by.connectionId);
+      if (!connection) throw notFound(`Connection ${by.connectionId} not found`, 'connection');
       if (toolkitSlug !== null && connection.toolkitSlug !== toolkitSlug) {
         throw badRequest(`Connection ${connection.id} is for ${connection.toolkitSlug}, not ${toolkitSlug}`);
       }
     } else if (by.entityId && toolkitSlug !== null) {
-      connection = await em.findOne(
-        Connection,
-        { projectId, entityId: by.entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
-        { orderBy: { updatedAt: 'desc', id: 'desc' } },
-      );
+      connection = await deps.connections.findActiveForEntity(projectId, by.entityId, toolkitSlug);
       if (!connection) {
         throw badRequest(
           `Entity "${by.entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
@@ -51,8 +50,8 @@ export function createConnectionResolver(deps: { orm: MikroORM; cache: HotCache 
       });
     }
     assertUsable(connection);
-    const authConfig = await em.findOne(AuthConfig, { id: connection.authConfigId, projectId });
-    if (!authConfig) throw notFound(`Auth config ${connection.authConfigId} of connection ${connection.id} not found`);
+    const authConfig = await deps.authConfigs.findInProject(projectId, connection.authConfigId);
+    if (!authConfig) throw notFound(`Auth config ${connection.authConfigId} of connection ${connection.id} not found`, 'auth_config');
     return { connection, authConfig };
   }
 

@@ -38,4 +38,3 @@ export function createLinkTokenSigner(sessionSecret: string) {
   };
 }
 
-export type LinkTokenSigner = ReturnType<typeof createLinkTokenSigner>;

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createHmacSigner } from '../hmac-signer.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -24,7 +25,7 @@ export type StateCheck =
   | { ok: false; reason: 'malformed' | 'bad-signature' }
   | { ok: false; reason: 'expired'; payload: StatePayload };
 
-export function createStateSigner(sessionSecret: string) {
+export function createStateSigner(sessionSecret: string, clock: Clock = systemClock) {
   const signer = createHmacSigner(sessionSecret, 'oauth-state-v1');
 
   return {
@@ -35,7 +36,7 @@ export function createStateSigner(sessionSecret: string) {
       return `${body}.${signer.sign(body)}`;
     },
 
-    verify(state: string, now = Date.now()): StateCheck {
+    verify(state: string, now = clock.now()): StateCheck {
       const [body, sig, extra] = state.split('.');
       if (!body || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
       if (!signer.verify(body, sig)) return { ok: false, reason: 'bad-signature' };

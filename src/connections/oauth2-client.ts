@@ -5,6 +5,7 @@
  */
 import type { OAuth2Config } from '../catalog/catalog-schema.js';
 import type { ProviderHttpClient, ProviderResponse } from '../providers/http-client.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface OAuthTokens {
   access_token: string;
@@ -61,10 +62,10 @@ function grantedScopesOf(body: Record<string, unknown>): string[] | undefined {
   return undefined;
 }
 
-function toResult(res: ProviderResponse, previousRefresh?: string): TokenResult {
+function toResult(res: ProviderResponse, clock: Clock, previousRefresh?: string): TokenResult {
   const body = parseBody(res);
   if (res.status >= 200 && res.status < 300 && typeof body.access_token === 'string' && body.access_token) {
-    const now = Date.now();
+    const now = clock.now();
     const expiresIn = Number(body.expires_in);
     const tokens: OAuthTokens = { access_token: body.access_token, obtained_at: now };
     const refresh = typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : previousRefresh;
@@ -111,10 +112,11 @@ export async function exchangeCode(
   oauth: OAuth2Config,
   client: OAuthClientCredentials,
   p: { code: string; redirectUri: string; codeVerifier?: string },
+  clock: Clock = systemClock,
 ): Promise<TokenResult> {
   const fields: Record<string, string> = { grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri };
   if (p.codeVerifier) fields.code_verifier = p.codeVerifier;
-  return toResult(await http.request(tokenRequest(oauth, client, fields)));
+  return toResult(await http.request(tokenRequest(oauth, client, fields)), clock);
 }
 
 export async function refreshTokens(
@@ -122,9 +124,10 @@ export async function refreshTokens(
   oauth: OAuth2Config,
   client: OAuthClientCredentials,
   refreshToken: string,
+  clock: Clock = systemClock,
 ): Promise<TokenResult> {
   const res = await http.request(tokenRequest(oauth, client, { grant_type: 'refresh_token', refresh_token: refreshToken }));
-  return toResult(res, refreshToken);
+  return toResult(res, clock, refreshToken);
 }
 
 /** Calls the toolkit's revocation endpoint for one token; returns the provider's status. */

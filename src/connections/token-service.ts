@@ -4,16 +4,19 @@
  * one promise, and on PostgreSQL instances serialise on a row lock of the sealed tokens, re-read
  * them after taking it, and skip the provider call when another instance already refreshed.
  */
-import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
-import { Connection, VaultSecret, type ConnectionStatus, type IConnection, type IVaultSecret } from '../db/entities/index.js';
+import type { ConnectionStatus, IConnection, IVaultSecret } from '../db/entities/index.js';
+import type { Db } from '../db/unit-of-work.js';
+import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import { badRequest, internalError } from '../errors.js';
 import type { ProviderHttpClient } from '../providers/http-client.js';
 import type { SecretRef, VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-client.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import type { Clock } from '../clock.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
  *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
@@ -25,22 +28,24 @@ export type RefreshOutcome =
   | { kind: 'error'; reason: string };
 
 const tokensRef = (id: string): SecretRef => ({ ownerType: 'connection', ownerId: id, name: 'oauth_tokens' });
-function expiringSoon(t: OAuthTokens, now = Date.now()): boolean {
+function expiresWithinMargin(t: OAuthTokens, now: number): boolean {
   if (t.expires_at === undefined) return false;
   const margin = Math.min(REFRESH_MARGIN_MS, (t.expires_at - t.obtained_at) / 2);
   return t.expires_at - now < margin;
 }
 
 export function createTokenService(deps: {
-  orm: MikroORM;
+  db: Db;
+  connectionRows: Pick<ConnectionRepository, 'update'>;
   catalog: Catalog;
   vault: VaultService;
   authConfigs: AuthConfigService;
   http: ProviderHttpClient;
   cache: HotCache;
-  isPostgres: boolean;
+  clock: Clock;
 }) {
-  const { orm, catalog, vault, authConfigs, http, cache } = deps;
+  const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache } = deps;
+  const expiringSoon = (t: OAuthTokens) => expiresWithinMargin(t, deps.clock.now());
   const inflight = new Map<string, Promise<RefreshOutcome>>();
   /** Sealed rows by `connection:name`; opened (decrypted) for each call, never kept in clear. */
   const sealedRows = cache.map<IVaultSecret>('sealedSecrets');
@@ -56,14 +61,10 @@ export function createTokenService(deps: {
     return { value: vault.openRow<T>(row), version: row.version };
   }
 
-  function oauthMethod(conn: IConnection): OAuth2AuthMethodDef {
-    const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
-    if (!method || method.kind !== 'oauth2') throw internalError(`Auth method ${conn.authMethodId} of ${conn.toolkitSlug} is not an OAuth method`);
-    return method;
-  }
+  const oauthMethod = (conn: IConnection): OAuth2AuthMethodDef => catalog.requireOAuthMethod('connection', conn);
 
   async function markExpired(conn: IConnection, reason: string): Promise<void> {
-    await orm.em.fork().nativeUpdate(Connection, { id: conn.id, status: { $in: ['ACTIVE', 'EXPIRED'] } }, { status: 'EXPIRED', statusReason: reason, updatedAt: new Date() });
+    await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason }, { status: { $in: ['ACTIVE', 'EXPIRED'] } });
     await cache.invalidate();
   }
 
@@ -74,9 +75,9 @@ export function createTokenService(deps: {
     const client = await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId));
     type Locked = RefreshOutcome & { usedRefresh?: string };
     const work = async (tx: EntityManager): Promise<Locked> => {
-      const row = await tx.findOne(VaultSecret, tokensRef(conn.id), deps.isPostgres ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+      const row = await vault.getForUpdate<OAuthTokens>(tokensRef(conn.id), tx);
       if (!row) return { kind: 'expired', reason: 'No tokens are stored for this connection; authorize again.' };
-      const current = vault.openRow<OAuthTokens>(row);
+      const current = row.value;
       // Another caller (or instance) refreshed while we waited for the lock: use its tokens.
       if (seenVersion !== undefined && row.version !== seenVersion && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
       if (!force && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
@@ -85,7 +86,7 @@ export function createTokenService(deps: {
       }
       let result;
       try {
-        result = await refreshTokens(http, method.oauth2, client, current.refresh_token);
+        result = await refreshTokens(http, method.oauth2, client, current.refresh_token, deps.clock);
       } catch (err) {
         return { kind: 'error', reason: `Token refresh failed: ${err instanceof Error ? err.message : 'network error'}` };
       }
@@ -96,17 +97,17 @@ export function createTokenService(deps: {
       }
       // Persist the new pair first, inside the transaction holding the lock.
       await vault.put(tokensRef(conn.id), result.tokens, tx);
-      await tx.nativeUpdate(Connection, { id: conn.id }, {
-        status: 'ACTIVE', statusReason: null, updatedAt: new Date(), lastRefreshedAt: new Date(),
+      await rows.update(conn.id, {
+        status: 'ACTIVE', statusReason: null, lastRefreshedAt: new Date(),
         tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
         ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
-      });
+      }, {}, tx);
       return { kind: 'ok', tokens: result.tokens, refreshed: true };
     };
     // PostgreSQL: a transaction holding the row lock serialises instances. SQLite serves one
     // process (the single flight above covers it) and has one connection, which a transaction
     // spanning the provider call would hold hostage.
-    const outcome = deps.isPostgres ? await orm.em.fork().transactional(work) : await work(orm.em.fork());
+    const outcome = db.isPostgres ? await db.transaction(work) : await work(db.em());
     if (outcome.kind === 'expired' && outcome.usedRefresh) {
       // A rotated refresh token may simply have been used by another instance: re-read first.
       const now = await vault.get<OAuthTokens>(tokensRef(conn.id));
@@ -148,19 +149,27 @@ export function createTokenService(deps: {
       return { access_token: tokens.access_token };
     },
 
-    /** After a provider 401: refresh once (shared with concurrent callers). */
-    async refreshAfterUnauthorized(conn: IConnection, usedAccessToken: string): Promise<RefreshOutcome> {
+    /**
+     * After a provider 401 on an OAuth connection: the values to retry with, from one refresh
+     * shared with concurrent callers (or the token another caller already got), or undefined
+     * when there is none (a refused refresh token has then marked the connection EXPIRED).
+     */
+    async refreshAfterUnauthorized(conn: IConnection, usedAccessToken: string): Promise<Record<string, string> | undefined> {
       const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
-      if (stored && stored.value.access_token !== usedAccessToken) return { kind: 'ok', tokens: stored.value, refreshed: false };
-      return refresh(conn, stored?.version, true);
+      if (stored && stored.value.access_token !== usedAccessToken) return { access_token: stored.value.access_token };
+      const outcome = await refresh(conn, stored?.version, true);
+      return outcome.kind === 'ok' ? { access_token: outcome.tokens.access_token } : undefined;
     },
 
-    markExpired,
+    /** The provider rejected the refreshed token too: only a new authorization can help. */
+    async rejectedAfterRefresh(conn: IConnection): Promise<void> {
+      await markExpired(conn, 'The provider rejected the token again after a refresh (HTTP 401)');
+    },
 
     /** POST /connections/{id}/refresh. */
     async refreshConnection(conn: IConnection, strict: boolean): Promise<{ status: ConnectionStatus; needsRedirect: boolean }> {
-      const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
-      const supported = method?.kind === 'oauth2' && method.oauth2.refresh;
+      const method = catalog.requireAuthMethod('connection', conn);
+      const supported = method.kind === 'oauth2' && method.oauth2.refresh;
       if (!supported) {
         if (strict) throw badRequest(`${conn.toolkitSlug} (${conn.authMethodKind}) does not support refreshing credentials`);
         return { status: conn.status, needsRedirect: ['EXPIRED', 'FAILED', 'REVOKED'].includes(conn.status) };
@@ -174,7 +183,8 @@ export function createTokenService(deps: {
 
     /** POST /connections/{id}/revoke: provider revocation where available, then local destruction. */
     async revokeConnection(conn: IConnection, strict: boolean): Promise<{ status: 'REVOKED'; revokedTokens: string[] }> {
-      const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+      // Lenient revoke still destroys local credentials when the toolkit lost the method.
+      const method = strict ? catalog.requireAuthMethod('connection', conn) : catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
       if (method?.kind === 'oauth2') {
         const revocation = method.oauth2.revocation;
         if (!revocation && strict) throw badRequest(`${conn.toolkitSlug} has no token revocation endpoint`);
@@ -190,8 +200,6 @@ export function createTokenService(deps: {
           const accepted = (status >= 200 && status < 300) || status === 404;
           if (!accepted && strict) throw internalError(`The provider did not confirm the revocation (${status ? `HTTP ${status}` : 'no answer'}); nothing was changed`);
         }
-      } else if (strict && method === undefined) {
-        throw badRequest(`Auth method ${conn.authMethodId} no longer exists`);
       }
       const destroyed = await vault.destroy({ ownerType: 'connection', ownerId: conn.id });
       const stored = destroyed.includes('oauth_tokens');
@@ -200,7 +208,7 @@ export function createTokenService(deps: {
         ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
         ...(destroyed.includes('credentials') ? ['credential'] : []),
       ];
-      await orm.em.fork().nativeUpdate(Connection, { id: conn.id }, { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', updatedAt: new Date(), tokenExpiresAt: null });
+      await rows.update(conn.id, { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null });
       await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },

@@ -3,8 +3,9 @@
  * short start (for display) are stored, so a database dump cannot be replayed against the API.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/core';
-import { ApiKey, Project, type IApiKey } from '../db/entities/index.js';
+import type { IApiKey } from '../db/entities/index.js';
+import type { ApiKeyRepository } from '../db/repositories/api-key-repository.js';
+import type { ProjectRepository } from '../db/repositories/project-repository.js';
 import { newId } from '../ids.js';
 import { notFound } from '../errors.js';
 import type { HotCache } from '../cache/hot-cache.js';
@@ -50,18 +51,17 @@ const summarize = (k: IApiKey): ApiKeySummary => ({
   revokedAt: k.revokedAt ?? null,
 });
 
-export function createApiKeyService(deps: { orm: MikroORM; cache: HotCache }) {
-  const { orm } = deps;
+export function createApiKeyService(deps: { keys: ApiKeyRepository; projects: Pick<ProjectRepository, 'findProject'>; cache: HotCache }) {
+  const { keys } = deps;
   const cached = deps.cache.map<ApiKeyPrincipal & { lastUsedWrite: number }>('apiKeys');
 
   return {
     /** Creates a key for a project; the plain key is returned here and never again. */
     async create(projectId: string, name = 'default'): Promise<{ key: string; apiKey: ApiKeySummary }> {
-      const em = orm.em.fork();
-      const project = await em.findOne(Project, { id: projectId });
+      const project = await deps.projects.findProject(projectId);
       if (!project) throw notFound(`Project ${projectId} does not exist`);
       const key = generateApiKey();
-      const apiKey = em.create(ApiKey, {
+      const apiKey = await keys.insert({
         id: newId('key'),
         projectId,
         organizationId: project.organizationId,
@@ -71,7 +71,6 @@ export function createApiKeyService(deps: { orm: MikroORM; cache: HotCache }) {
         lastUsedAt: null,
         revokedAt: null,
       });
-      await em.flush();
       return { key, apiKey: summarize(apiKey) };
     },
 
@@ -83,40 +82,36 @@ export function createApiKeyService(deps: { orm: MikroORM; cache: HotCache }) {
       const now = Date.now();
       let entry = cached.get(hash);
       if (!entry) {
-        const em = orm.em.fork();
-        const found = await em.findOne(ApiKey, { hash, revokedAt: null });
+        const found = await keys.findActiveByHash(hash);
         if (!found) return undefined;
         entry = { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId, lastUsedWrite: now };
         cached.set(hash, entry);
         // Already at the database on a miss: record the use now.
-        await em.nativeUpdate(ApiKey, { id: found.id }, { lastUsedAt: new Date(now) });
+        await keys.touchLastUsed(found.id, new Date(now));
       } else if (now - entry.lastUsedWrite > LAST_USED_RESOLUTION_MS) {
         entry.lastUsedWrite = now;
         // Informative only: on the hot path it never delays or fails the request.
-        void orm.em.fork().nativeUpdate(ApiKey, { id: entry.apiKeyId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+        void keys.touchLastUsed(entry.apiKeyId, new Date(now)).catch(() => undefined);
       }
       return { apiKeyId: entry.apiKeyId, projectId: entry.projectId, organizationId: entry.organizationId };
     },
 
     async list(projectId: string): Promise<ApiKeySummary[]> {
-      const keys = await orm.em.fork().find(ApiKey, { projectId }, { orderBy: { createdAt: 'asc' } });
-      return keys.map(summarize);
+      return (await keys.listForProject(projectId)).map(summarize);
     },
 
     /** Revokes by id, or by the full key (the CLI accepts either). Idempotent. */
     async revoke(idOrKey: string, projectId?: string): Promise<ApiKeySummary> {
-      const em = orm.em.fork();
       const where = idOrKey.startsWith(API_KEY_PREFIX) ? { hash: hashApiKey(idOrKey) } : { id: idOrKey };
-      const found = await em.findOne(ApiKey, projectId ? { ...where, projectId } : where);
+      const found = await keys.find(where, projectId);
       if (!found) throw notFound('API key not found');
       if (!found.revokedAt) {
-        found.revokedAt = new Date();
-        await em.flush();
-        await deps.cache.invalidate();
+        const at = new Date();
+        if (await keys.revoke(found.id, at)) await deps.cache.invalidate();
+        return summarize({ ...found, revokedAt: at });
       }
       return summarize(found);
     },
   };
 }
 
-export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -26,7 +26,6 @@ const CALLER_FORBIDDEN = new Set([
 /** RFC 9110 token: a valid header field name. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Field values may not carry CR, LF or NUL (header injection); Node would refuse them anyway. */
-// eslint-disable-next-line no-control-regex
 const BAD_VALUE = /[\r\n\0]/;
 
 /**

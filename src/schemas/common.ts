@@ -22,7 +22,3 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 408 | 500)[
   }
   return out;
 }
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-export const DateTime = (description?: string) => Type.String({ format: 'date-time', description });

@@ -3,9 +3,8 @@
  * connection, tool, status, duration; never arguments or data. Writes are batched off the request
  * path (flushed every 250 ms, at 200 pending, and on close) so recording costs a call nothing.
  */
-import type { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { ToolExecution } from '../db/entities/index.js';
+import type { ExecutionRepository } from '../db/repositories/execution-repository.js';
 import { newId } from '../ids.js';
 import { BrokerError } from '../errors.js';
 
@@ -24,7 +23,7 @@ export interface ExecutionRecord {
 const FLUSH_INTERVAL_MS = 250;
 const FLUSH_AT = 200;
 
-export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseLogger }) {
+export function createExecutionRecorder(deps: { executions: ExecutionRepository; log: FastifyBaseLogger }) {
   let pending: (ExecutionRecord & { id: string; createdAt: Date })[] = [];
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +35,7 @@ export function createExecutionRecorder(deps: { orm: MikroORM; log: FastifyBaseL
     pending = [];
     flushing = (async () => {
       try {
-        await deps.orm.em.fork().insertMany(ToolExecution, batch);
+        await deps.executions.insertMany(batch);
       } catch (err) {
         deps.log.error({ err, lost: batch.length }, 'could not record executions');
       }

@@ -1,19 +1,16 @@
 /**
  * executeTool (spec 4.7b): resolve the connection, enforce restrictToTools and granted scopes,
- * validate arguments, render the tool's request template, inject the credential server-side,
- * call the provider, and answer `{status, successful, data}`. A provider 401 on an OAuth
- * connection triggers one refresh and one retry; a second 401 marks the connection EXPIRED.
+ * validate arguments and render the tool's request template; the shared provider call
+ * (provider-call.ts) injects the credential server-side, sends, refreshes and retries once on
+ * a provider 401, and records the call. Answers `{status, successful, data}`.
  */
 import type { Catalog } from '../catalog/catalog.js';
-import type { ToolFile, ToolkitFile } from '../catalog/catalog-schema.js';
-import { applyInjection, renderRequest, type RenderedRequest } from '../catalog/request-template.js';
+import type { ToolFile } from '../catalog/catalog-schema.js';
+import { renderRequest } from '../catalog/request-template.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { IAuthConfig, IConnection } from '../db/entities/index.js';
-import type { TokenService } from '../connections/token-service.js';
-import type { ProviderHttpClient, ProviderResponse } from '../providers/http-client.js';
-import { decodeProviderBody } from '../providers/response-body.js';
 import type { ConnectionResolver } from '../connections/connection-resolver.js';
-import type { ExecutionRecorder } from './execution-recorder.js';
+import type { ProviderCall } from './provider-call.js';
 
 export interface ExecuteInput {
   entityId?: string;
@@ -44,29 +41,16 @@ function checkPermissions(tool: ToolFile, connection: IConnection, authConfig: I
   }
 }
 
-/** What a provider call through a connection needs (executeTool and the proxy alike). */
-export interface ProviderCallDeps {
-  catalog: Catalog;
-  resolver: ConnectionResolver;
-  tokens: TokenService;
-  http: ProviderHttpClient;
-  recorder: ExecutionRecorder;
+export interface ExecutionServiceDeps {
+  catalog: Pick<Catalog, 'getToolEntry' | 'validateInput'>;
+  resolver: Pick<ConnectionResolver, 'resolve'>;
+  providerCall: ProviderCall;
 }
 
-export function createExecutionService(deps: ProviderCallDeps) {
-  const { catalog, resolver, tokens, http, recorder } = deps;
+const is2xx = (status: number) => status >= 200 && status < 300;
 
-  async function send(toolkit: ToolkitFile, connection: IConnection, rendered: RenderedRequest, values: Record<string, string>): Promise<ProviderResponse> {
-    const method = toolkit.authMethods.find((m) => m.id === connection.authMethodId);
-    if (!method) throw badRequest(`Auth method ${connection.authMethodId} no longer exists in ${toolkit.slug}`);
-    let req: RenderedRequest;
-    try {
-      req = applyInjection(rendered, method.inject, values);
-    } catch {
-      throw badRequest(`Connection ${connection.id} lacks a credential field its auth method needs; connect it again`);
-    }
-    return http.request({ method: req.method, url: req.url, headers: req.headers, body: req.body, bodyEncoding: 'json' });
-  }
+export function createExecutionService(deps: ExecutionServiceDeps) {
+  const { catalog, resolver, providerCall } = deps;
 
   return {
     async execute(projectId: string, toolSlug: string, input: ExecuteInput): Promise<ExecutionResult> {
@@ -84,24 +68,10 @@ export function createExecutionService(deps: ProviderCallDeps) {
           errors: checked.errors.map((e) => ({ field: e.field ? `arguments.${e.field}` : 'arguments', message: e.message })),
         });
       }
-      const rendered = renderRequest(toolkit, tool, checked.value);
-      const base = { projectId, connectionId: connection.id, kind: 'tool' as const, toolSlug: tool.slug, toolkitSlug: toolkit.slug };
-      return recorder.track(base, (status) => status >= 200 && status < 300, async () => {
-        let values = await tokens.injectValues(connection);
-        let res = await send(toolkit, connection, rendered, values);
-        if (res.status === 401 && connection.authMethodKind === 'oauth2') {
-          const outcome = await tokens.refreshAfterUnauthorized(connection, values.access_token ?? '');
-          if (outcome.kind === 'ok') {
-            values = { access_token: outcome.tokens.access_token };
-            res = await send(toolkit, connection, rendered, values);
-            if (res.status === 401) await tokens.markExpired(connection, 'The provider rejected the token again after a refresh (HTTP 401)');
-          }
-        }
-        const { data } = decodeProviderBody(res);
-        return { status: res.status, successful: res.status >= 200 && res.status < 300, data, connectionId: connection.id };
-      });
+      const request = renderRequest(toolkit, tool, checked.value);
+      const res = await providerCall({ projectId, connection, kind: 'tool', toolSlug: tool.slug, request, successful: is2xx });
+      return { status: res.status, successful: is2xx(res.status), data: res.data, connectionId: connection.id };
     },
   };
 }
 
-export type ExecutionService = ReturnType<typeof createExecutionService>;

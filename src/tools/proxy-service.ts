@@ -3,16 +3,21 @@
  * target must be under the toolkit's base URL or on one of its allowed hosts; anything else is
  * refused before a token is read. Caller headers cannot override the injected credential, and
  * provider credential and hop-by-hop headers are not passed back. Redirects are returned, never
- * followed, so a token never travels to another host.
+ * followed, so a token never travels to another host. Injection, the refresh-and-retry on a
+ * provider 401 and recording are the shared provider call's (provider-call.ts).
  */
-import { applyInjection } from '../catalog/request-template.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { RenderedRequest } from '../catalog/request-template.js';
+import type { ConnectionResolver } from '../connections/connection-resolver.js';
 import { badRequest, notFound } from '../errors.js';
 import { mergeOutboundHeaders } from '../providers/outbound-headers.js';
 import { resolveProxyTarget } from '../providers/proxy-target.js';
-import { decodeProviderBody, passableResponseHeaders } from '../providers/response-body.js';
-import type { ProviderCallDeps } from './execution-service.js';
+import { passableResponseHeaders } from '../providers/response-body.js';
+import type { ProviderCall } from './provider-call.js';
 
-export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const satisfies readonly RenderedRequest['method'][];
+type ProxyMethod = (typeof PROXY_METHODS)[number];
+const isProxyMethod = (m: string): m is ProxyMethod => (PROXY_METHODS as readonly string[]).includes(m);
 
 export interface ProxyInput {
   connectionId: string;
@@ -29,13 +34,19 @@ export interface ProxyResult {
   data?: unknown;
 }
 
-export function createProxyService(deps: ProviderCallDeps) {
-  const { catalog, resolver, tokens, http, recorder } = deps;
+export interface ProxyServiceDeps {
+  catalog: Pick<Catalog, 'getToolkit'>;
+  resolver: Pick<ConnectionResolver, 'resolve'>;
+  providerCall: ProviderCall;
+}
+
+export function createProxyService(deps: ProxyServiceDeps) {
+  const { catalog, resolver, providerCall } = deps;
 
   return {
     async proxy(projectId: string, input: ProxyInput): Promise<ProxyResult> {
       const method = input.method.toUpperCase();
-      if (!(PROXY_METHODS as readonly string[]).includes(method)) {
+      if (!isProxyMethod(method)) {
         throw badRequest(`Unsupported method "${input.method}"; use one of ${PROXY_METHODS.join(', ')}`, { errors: [{ field: 'method', message: 'unsupported' }] });
       }
       const { connection } = await resolver.resolve(projectId, null, { connectionId: input.connectionId });
@@ -43,26 +54,25 @@ export function createProxyService(deps: ProviderCallDeps) {
       if (!toolkit) throw notFound(`Toolkit ${connection.toolkitSlug} is no longer in the catalog`);
       const target = resolveProxyTarget({ endpoint: input.endpoint, baseUrl: toolkit.baseUrl, allowedHosts: toolkit.allowedHosts });
       for (const [k, v] of Object.entries(input.query ?? {})) target.searchParams.append(k, v);
-      const authMethod = toolkit.authMethods.find((m) => m.id === connection.authMethodId);
-      if (!authMethod) throw badRequest(`Auth method ${connection.authMethodId} no longer exists in ${toolkit.slug}`);
 
-      const base = { projectId, connectionId: connection.id, kind: 'proxy' as const, toolSlug: null, toolkitSlug: toolkit.slug };
-      return recorder.track(base, (status) => status >= 200 && status < 400, async () => {
-        const values = await tokens.injectValues(connection);
-        const injected = applyInjection({ method: 'GET', url: target.toString(), headers: {} }, authMethod.inject, values);
-        const hasBody = input.body !== undefined && method !== 'GET' && method !== 'HEAD';
-        const headers = mergeOutboundHeaders(input.headers, injected.headers);
-        const res = await http.request({
-          method,
-          url: injected.url,
-          headers: hasBody && !headers['content-type'] ? { ...headers, 'content-type': 'application/json' } : headers,
-          ...(hasBody ? { body: input.body, bodyEncoding: 'json' as const } : {}),
-        });
-        const { data } = decodeProviderBody(res);
-        return { status: res.status, headers: passableResponseHeaders(res.headers), data };
+      // Only now, with the target allowed, may the shared call read the connection's token.
+      const hasBody = input.body !== undefined && method !== 'GET' && method !== 'HEAD';
+      const res = await providerCall({
+        projectId, connection, kind: 'proxy', toolSlug: null,
+        request: { method, url: target.toString(), headers: {} },
+        successful: (status) => status >= 200 && status < 400,
+        outbound: (injected) => {
+          const headers = mergeOutboundHeaders(input.headers, injected.headers);
+          return {
+            method,
+            url: injected.url,
+            headers: hasBody && !headers['content-type'] ? { ...headers, 'content-type': 'application/json' } : headers,
+            ...(hasBody ? { body: input.body, bodyEncoding: 'json' as const } : {}),
+          };
+        },
       });
+      return { status: res.status, headers: passableResponseHeaders(res.headers), data: res.data };
     },
   };
 }
 
-export type ProxyService = ReturnType<typeof createProxyService>;

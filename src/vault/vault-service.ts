@@ -3,8 +3,9 @@
  * the active master key. Decrypted values exist only in the caller's memory for the call that
  * needs them; nothing here logs or returns them anywhere else.
  */
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { VaultSecret, type IVaultSecret } from '../db/entities/index.js';
+import type { EntityManager } from '@mikro-orm/core';
+import type { IVaultSecret } from '../db/entities/index.js';
+import type { VaultSecretRepository } from '../db/repositories/vault-secret-repository.js';
 import { newId } from '../ids.js';
 import { open, seal, sealedKeyId, type MasterKey } from './envelope.js';
 
@@ -19,8 +20,8 @@ export interface SecretRef {
 
 const aadOf = (ref: SecretRef) => `${ref.ownerType}:${ref.ownerId}:${ref.name}`;
 
-export function createVaultService(deps: { orm: MikroORM; keys: MasterKey[] }) {
-  const { orm } = deps;
+export function createVaultService(deps: { secrets: VaultSecretRepository; keys: MasterKey[] }) {
+  const { secrets } = deps;
   if (deps.keys.length === 0) throw new Error('The vault needs at least one master key');
   const active = deps.keys[0]!;
   const ring = new Map(deps.keys.map((k) => [k.id, k.key]));
@@ -33,48 +34,44 @@ export function createVaultService(deps: { orm: MikroORM; keys: MasterKey[] }) {
     activeKeyId: active.id,
 
     /** Creates or replaces a secret. Pass `em` to join the caller's transaction. */
-    async put(ref: SecretRef, value: unknown, em: EntityManager = orm.em.fork()): Promise<void> {
-      const sealed = sealJson(ref, value);
-      const existing = await em.findOne(VaultSecret, ref);
-      if (existing) {
-        existing.sealed = sealed;
-        existing.keyId = active.id;
-        existing.version += 1;
-      } else {
-        em.create(VaultSecret, { id: newId('sec'), ...ref, keyId: active.id, sealed, version: 1 });
-      }
-      await em.flush();
+    async put(ref: SecretRef, value: unknown, em?: EntityManager): Promise<void> {
+      await secrets.upsert(ref, { id: newId('sec'), keyId: active.id, sealed: sealJson(ref, value) }, em);
     },
 
-    async get<T>(ref: SecretRef, em: EntityManager = orm.em.fork()): Promise<{ value: T; version: number } | undefined> {
-      const row = await em.findOne(VaultSecret, ref);
+    async get<T>(ref: SecretRef, em?: EntityManager): Promise<{ value: T; version: number } | undefined> {
+      const row = await secrets.find(ref, em);
       return row ? { value: openRow<T>(row), version: row.version } : undefined;
     },
 
     /** The sealed row itself (the token path caches it and opens it per call). */
-    async getRow(ref: SecretRef, em: EntityManager = orm.em.fork()): Promise<IVaultSecret | null> {
-      return em.findOne(VaultSecret, ref);
+    async getRow(ref: SecretRef, em?: EntityManager): Promise<IVaultSecret | null> {
+      return secrets.find(ref, em);
     },
 
-    /** Opens an already-loaded row (the token path reads the row itself, under a lock). */
+    /** Inside `tx`: the secret, locked against other instances until `tx` ends (token refresh). */
+    async getForUpdate<T>(ref: SecretRef, tx: EntityManager): Promise<{ value: T; version: number } | undefined> {
+      const row = await secrets.findForUpdate(ref, tx);
+      return row ? { value: openRow<T>(row), version: row.version } : undefined;
+    },
+
+    /** Opens an already-loaded row. */
     openRow,
 
     async has(ref: SecretRef): Promise<boolean> {
-      return (await orm.em.fork().count(VaultSecret, ref)) > 0;
+      return (await secrets.find(ref)) !== null;
     },
 
     /** Destroys one secret, or all of an owner's when `name` is omitted. */
-    async destroy(ref: Omit<SecretRef, 'name'> & { name?: SecretName }, em: EntityManager = orm.em.fork()): Promise<string[]> {
-      const where = ref.name ? ref : { ownerType: ref.ownerType, ownerId: ref.ownerId };
-      const rows = await em.find(VaultSecret, where);
-      if (rows.length > 0) await em.nativeDelete(VaultSecret, where);
-      return rows.map((r) => r.name);
+    async destroy(ref: Omit<SecretRef, 'name'> & { name?: SecretName }, em?: EntityManager): Promise<string[]> {
+      return secrets.delete(ref.name ? ref : { ownerType: ref.ownerType, ownerId: ref.ownerId }, em);
     },
+
+    /** Destroys the secret only if still at `version` (single-use records): true for one caller. */
+    destroyIfVersion: (ref: SecretRef, version: number) => secrets.deleteIfVersion(ref, version),
 
     /** Refuses (throws) when stored secrets were sealed with a master key the ring lacks. */
     async assertKeysAvailable(): Promise<void> {
-      const rows: { key_id: string }[] = await orm.em.fork().getConnection().execute('select distinct key_id from vault_secrets');
-      const missing = rows.map((r) => r.key_id).filter((id) => !ring.has(id));
+      const missing = Object.keys(await secrets.countByKey()).filter((id) => !ring.has(id));
       if (missing.length > 0) {
         throw new Error(
           `The database holds secrets sealed with master key(s) ${missing.join(', ')} that VAULT_KEYS does not contain. ` +
@@ -87,20 +84,16 @@ export function createVaultService(deps: { orm: MikroORM; keys: MasterKey[] }) {
     async rotate(batchSize = 200): Promise<{ rotated: number; remainingByKey: Record<string, number> }> {
       let rotated = 0;
       for (;;) {
-        const em = orm.em.fork();
-        const batch = await em.find(VaultSecret, { keyId: { $ne: active.id } }, { limit: batchSize, orderBy: { id: 'asc' } });
-        if (batch.length === 0) break;
-        for (const row of batch) {
+        const batch = await secrets.notSealedWith(active.id, batchSize);
+        if (batch.rows.length === 0) break;
+        for (const row of batch.rows) {
           row.sealed = sealJson(row as SecretRef, openRow(row));
           row.keyId = sealedKeyId(row.sealed);
           rotated += 1;
         }
-        await em.flush();
+        await batch.save();
       }
-      const rows: { key_id: string; n: number | string }[] = await orm.em.fork().getConnection().execute(
-        'select key_id, count(*) as n from vault_secrets group by key_id',
-      );
-      return { rotated, remainingByKey: Object.fromEntries(rows.map((r) => [r.key_id, Number(r.n)])) };
+      return { rotated, remainingByKey: await secrets.countByKey() };
     },
   };
 }

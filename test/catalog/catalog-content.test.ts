@@ -55,7 +55,6 @@ t.test('HubSpot toolkit: OAuth configuration', async (t) => {
     scopeParam: 'scope',
     pkce: true,
     refresh: true,
-    tokensExpire: true,
     revocation: {
       url: 'https://api.hubapi.com/oauth/v1/refresh-tokens/{token}',
       method: 'DELETE',
@@ -79,7 +78,6 @@ t.test('Bitly toolkit: OAuth configuration', async (t) => {
     defaultScopes: [],
     pkce: false,
     refresh: false,
-    tokensExpire: false,
     revocation: null,
   });
   t.equal(tk?.authMethods.length, 1);

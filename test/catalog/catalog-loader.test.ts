@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
@@ -88,6 +88,27 @@ t.test('duplicate toolkit slug across dirs and duplicate tool slug are refused',
 t.test('a missing catalog dir is a problem, not a crash', async (t) => {
   const err = expectRefused(t, [fx('does-not-exist')]);
   t.ok(hasProblem(err.problems, 'does-not-exist', '', /does not exist/));
+});
+
+t.test('the removed fields oauth2.tokensExpire and request.successStatus are refused, naming file and field', async (t) => {
+  // A toolkit written for the older format: the shipped HubSpot files with the two fields put back.
+  const read = (rel: string): unknown => JSON.parse(readFileSync(join(BUILTIN_CATALOG_DIR, 'hubspot', rel), 'utf8'));
+  const tk = read('toolkit.json') as { authMethods: { oauth2: Record<string, unknown> }[] };
+  tk.authMethods[0].oauth2.tokensExpire = true;
+  const tool = read('tools/HUBSPOT_CONTACTS_GET.json') as { request: Record<string, unknown> };
+  tool.request.successStatus = 200;
+  const dir = t.testdir({ hubspot: { 'toolkit.json': JSON.stringify(tk), tools: { 'HUBSPOT_CONTACTS_GET.json': JSON.stringify(tool) } } });
+  const err = expectRefused(t, [dir]);
+  t.same(
+    err.problems.map((p) => [p.file.slice(dir.length + 1), p.field, p.message]),
+    [
+      ['hubspot/toolkit.json', '/authMethods/0/oauth2/tokensExpire', 'is not an allowed property'],
+      ['hubspot/tools/HUBSPOT_CONTACTS_GET.json', '/request/successStatus', 'is not an allowed property'],
+    ],
+    'exactly one problem per removed field, nothing else',
+  );
+  t.match(err.message, /hubspot\/toolkit\.json \/authMethods\/0\/oauth2\/tokensExpire: is not an allowed property/);
+  t.match(err.message, /HUBSPOT_CONTACTS_GET\.json \/request\/successStatus: is not an allowed property/);
 });
 
 t.test('toolkit cross-checks: folder name, inject fields, hosts, auth methods', async (t) => {

@@ -31,6 +31,9 @@ t.test('toolkits: list (categories keyed id), read (keyed slug), filters, paging
   t.same((await b.get('/toolkits?category=crm')).body.items.map((i: { slug: string }) => i.slug), ['hubspot']);
   t.same((await b.get('/toolkits?managed_by=composio')).body.items.map((i: { slug: string }) => i.slug), ['hubspot']);
   t.same((await b.get('/toolkits?managed_by=project')).body.items, [], 'no auth configs yet');
+  await b.post('/auth_configs', { toolkit: { slug: 'hubspot' } });
+  await b.post('/auth_configs', { toolkit: { slug: 'hubspot' } });
+  t.same((await b.get('/toolkits?managed_by=project')).body.items.map((i: { slug: string }) => i.slug), ['hubspot'], 'each toolkit once');
   t.same((await b.get('/toolkits?type=custom')).body.items, []);
   const first = (await b.get('/toolkits?limit=2')).body;
   t.equal(first.items.length, 2);

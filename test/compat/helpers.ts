@@ -57,7 +57,6 @@ export async function listeningBroker(t: TestContext, options: Parameters<typeof
   return { ...b, origin, onBroker, compat, browserConsent };
 }
 
-export type ListeningBroker = Awaited<ReturnType<typeof listeningBroker>>;
 
 /** Every console line written while `fn` runs is kept (and not printed) for inspection. */
 export function captureConsole(t: TestContext): { lines: string[] } {

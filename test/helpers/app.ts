@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../plugins/app.js';
 import { migrateDatabase } from '../../src/db/orm.js';
-import { createScratchDatabase } from './scratch-postgres.js';
+import type { Clock } from '../../src/clock.js';
+import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -67,7 +68,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   t: TestContext,
-  options: { env?: Record<string, string>; db?: TestDatabase; logLevel?: string } = {},
+  options: { env?: Record<string, string>; db?: TestDatabase; logLevel?: string; clock?: Clock } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase(t));
   const config = testConfig(db, { LOG_LEVEL: options.logLevel ?? 'info', ...options.env });
@@ -76,7 +77,7 @@ export async function buildTestApp(
   stream.on('data', (c: Buffer) => chunks.push(c));
   // As `npm start` does before it builds the app (buildApp itself never migrates).
   await migrateDatabase(config.database);
-  const app = await buildApp(config, { logStream: stream });
+  const app = await buildApp(config, { logStream: stream, clock: options.clock });
   await app.ready();
   t.teardown(() => app.close());
   return { app, config, db, logs: () => Buffer.concat(chunks).toString('utf8') };

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startBitlySandbox, startHubspotSandbox } from '../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../sandbox/broker-env.js';
 import { buildTestApp, createProjectWithKey, type TestContext, type TestDatabase } from './app.js';
+import type { Clock } from '../../src/clock.js';
 
 /** A project's own OAuth app registered at the sandboxes (custom auth configs). */
 export const CUSTOM_CLIENTS = {
@@ -21,17 +22,20 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function brokerWithSandboxes(
   t: TestContext,
-  options: { env?: Record<string, string>; db?: TestDatabase; accessTokenTtlSeconds?: number } = {},
+  options: { env?: Record<string, string>; db?: TestDatabase; accessTokenTtlSeconds?: number; clock?: Clock } = {},
 ) {
   const hubspot = await startHubspotSandbox({
     clients: [MANAGED_CLIENTS.hubspot, CUSTOM_CLIENTS.hubspot],
+    // One clock for the broker and the providers: tokens expire for both at the same moment.
+    clock: options.clock,
     ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
   });
   t.teardown(() => hubspot.close());
-  const bitly = await startBitlySandbox({ clients: [MANAGED_CLIENTS.bitly, CUSTOM_CLIENTS.bitly] });
+  const bitly = await startBitlySandbox({ clients: [MANAGED_CLIENTS.bitly, CUSTOM_CLIENTS.bitly], clock: options.clock });
   t.teardown(() => bitly.close());
   const broker = await buildTestApp(t, {
     db: options.db,
+    clock: options.clock,
     env: { ...sandboxBrokerEnv(hubspot, bitly), CATALOG_PATHS: EXTRA_CATALOG, ...options.env },
   });
   const project = await createProjectWithKey(broker.app);

@@ -29,6 +29,8 @@ export function loadToolMap(): ToolMapEntry[] {
 export interface JsonResponse {
   status: number;
   headers: Headers;
+  // Test-only: assertions probe arbitrary JSON shapes (like light-my-request's `res.json()`).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
 }

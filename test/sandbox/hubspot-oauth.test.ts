@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import t from 'tap';
 import { startHubspotSandbox, DEFAULT_HUBSPOT_CLIENT, type HubspotSandbox } from '../../sandbox/index.js';
 import { call } from './helpers.js';
+import { manualClock } from '../helpers/clock.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const { clientId, clientSecret } = DEFAULT_HUBSPOT_CLIENT;
@@ -143,7 +144,8 @@ t.test('PKCE plain, redirect_uri mismatch, bad client, bad grant, Basic client a
 });
 
 t.test('expiry (TTL and expireAccessTokens), refresh after expiry, revocation, token info', async (t) => {
-  const hs = await startHubspotSandbox({ accessTokenTtlSeconds: 1 });
+  const clock = manualClock();
+  const hs = await startHubspotSandbox({ accessTokenTtlSeconds: 1, clock });
   t.teardown(() => hs.close());
   const code = (await codeFor(hs)).searchParams.get('code') as string;
   const tok = (await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code }))).body;
@@ -153,7 +155,9 @@ t.test('expiry (TTL and expireAccessTokens), refresh after expiry, revocation, t
   const rinfo = await call(`${hs.url}/oauth/v1/refresh-tokens/${tok.refresh_token}`);
   t.match(rinfo.body, { token: tok.refresh_token, client_id: clientId });
 
-  await new Promise((r) => setTimeout(r, 1100));
+  clock.advance(999);
+  t.equal((await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: tok.access_token })).status, 200, 'valid until its last millisecond');
+  clock.advance(1);
   const expired = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: tok.access_token });
   t.equal(expired.status, 401);
   t.equal(expired.body.status, 'error');

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One row whose value every instance reads once per request: any change that could make cached
@@ -13,4 +13,3 @@ export const CacheEpoch = defineEntity({
     value: p.bigint('number'),
   },
 });
-export type ICacheEpoch = InferEntity<typeof CacheEpoch>;

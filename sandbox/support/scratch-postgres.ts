@@ -1,6 +1,6 @@
 /**
  * A throw-away PostgreSQL database on the server behind `baseUrl`, so parallel test files and
- * parallel CI runs never share tables.
+ * parallel CI runs never share tables. Used by tests, benchmarks and `npm run db:migration`.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

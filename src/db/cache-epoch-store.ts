@@ -1,5 +1,5 @@
 /**
- * The cache epoch (see hot-cache.ts), read on every request, so the read bypasses the ORM: a
+ * The cache epoch (see src/cache/hot-cache.ts), read on every request, so the read bypasses the ORM: a
  * prepared statement on a read-only better-sqlite3 handle (SQLite; WAL lets it read beside the
  * ORM's writer), or a small dedicated pg pool (PostgreSQL).
  */

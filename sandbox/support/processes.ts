@@ -1,4 +1,7 @@
-/** Child processes for benchmarks: start, read their first line of JSON (or a pattern), stop. */
+/**
+ * Child processes and ports for tests and benchmarks: start a TypeScript entry point, wait for a
+ * line of its output, stop it; pick a free loopback port.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 

@@ -1,0 +1,88 @@
+// Layer check (`npm run check:layers`): dependencies only point down
+//   bench/ -> sandbox/ -> bin/ -> plugins/ -> src/ -> src/db/
+// with test/ beside bench/ (both may use any lower layer, never each other).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'src-not-to-upper-layers',
+      comment:
+        'The domain (src/) is the bottom layer: it must not reach up into the HTTP plugins, entry points, sandboxes, tests, benches or scripts.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(plugins|bin|sandbox|bench|test|scripts)/' },
+    },
+    {
+      name: 'db-not-to-domain',
+      comment:
+        'src/db/ (entities, migrations, ORM wiring) sits below the domain: it may only use src/config.ts (the DatabaseConfig type) outside src/db/.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/', pathNot: '^src/(db/|config\\.ts$)' },
+    },
+    {
+      name: 'plugins-not-to-upper-layers',
+      comment: 'plugins/ (the Fastify planes) must not depend on entry points, sandboxes, benches or tests.',
+      severity: 'error',
+      from: { path: '^plugins/' },
+      to: { path: '^(bin|sandbox|bench|test)/' },
+    },
+    {
+      name: 'bin-not-to-upper-layers',
+      comment: 'bin/ (entry points) must not depend on sandboxes, benches or tests.',
+      severity: 'error',
+      from: { path: '^bin/' },
+      to: { path: '^(sandbox|bench|test)/' },
+    },
+    {
+      name: 'sandbox-not-to-bench-or-test',
+      comment: 'sandbox/ (provider emulators + demo) must not depend on benches or tests.',
+      severity: 'error',
+      from: { path: '^sandbox/' },
+      to: { path: '^(bench|test)/' },
+    },
+    {
+      name: 'test-not-to-bench',
+      comment: 'Tests must not import bench code: helpers both need live in a shared lower module.',
+      severity: 'error',
+      from: { path: '^test/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'bench-not-to-test',
+      comment: 'Benches must not import test code: helpers both need live in a shared lower module.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-circular-in-src',
+      comment: 'No import cycles inside the domain (src/, including src/db/).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/', circular: true },
+    },
+    {
+      name: 'no-unresolvable',
+      comment:
+        'Every relative import must resolve; otherwise the rules above would silently see nothing (e.g. if the .js -> .ts mapping broke).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|data|coverage|\\.tap)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // ESM TypeScript imports spell `.ts` files with a `.js` specifier: dependency-cruiser falls back
+    // from a missing `x.js` to `x.ts` itself (TypeScript's rule); `no-unresolvable` proves it works.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};

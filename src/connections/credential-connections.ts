@@ -1,0 +1,132 @@
+/**
+ * Connections made from submitted credentials (API key, basic, bearer): connect, which creates an
+ * ACTIVE connection or completes a PENDING one from initiate, and credential replacement on an
+ * existing one. The row and its sealed credentials always change in one transaction, so no reader
+ * ever sees a connection without credentials or a half-replaced one.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import type { ToolkitFile } from '../catalog/catalog-schema.js';
+import type { IAuthConfig, IConnection } from '../db/entities/index.js';
+import type { Db } from '../db/unit-of-work.js';
+import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
+import type { HotCache } from '../cache/hot-cache.js';
+import { badRequest } from '../errors.js';
+import { newId } from '../ids.js';
+import type { VaultService } from '../vault/vault-service.js';
+import type { AuthConfigService } from './auth-config-service.js';
+
+export interface ConnectInput {
+  entityId: string;
+  credentials: Record<string, string>;
+  authConfigId?: string;
+  authMethodId?: string;
+  connectionConfig?: Record<string, string>;
+  /** Completes a PENDING connection made by initiate instead of creating a new one. */
+  connectionId?: string;
+  alias?: string;
+}
+
+export interface CredentialConnectionDeps {
+  db: Db;
+  rows: Pick<ConnectionRepository, 'insert' | 'update'>;
+  catalog: Catalog;
+  vault: VaultService;
+  authConfigs: Pick<AuthConfigService, 'get'>;
+  cache: HotCache;
+  toolkitOrFail: (slug: string) => ToolkitFile;
+  loadConnection: (projectId: string, id: string) => Promise<IConnection>;
+  resolveAuthConfig: (
+    projectId: string,
+    toolkit: ToolkitFile,
+    input: { authConfigId?: string; authMethodId?: string },
+    wantDirect: boolean,
+    beforeCreate?: (authMethodId: string) => void,
+  ) => Promise<IAuthConfig>;
+}
+
+export function createCredentialConnections(deps: CredentialConnectionDeps) {
+  const { db, rows, catalog, vault, authConfigs, cache, toolkitOrFail, loadConnection, resolveAuthConfig } = deps;
+
+  /** The submitted fields checked against the auth method's credential schema (400 naming each field). */
+  function checkCredentials(toolkitSlug: string, authMethodId: string, credentials: Record<string, string>, field = 'credentials'): Record<string, string> {
+    const result = catalog.validateCredentials(toolkitSlug, authMethodId, credentials);
+    if (!result.ok) {
+      throw badRequest(`Invalid credentials: ${result.errors.map((e) => `${e.field ? `${field}.${e.field}` : field} ${e.message}`).join('; ')}`, {
+        errors: result.errors.map((e) => ({ field: `${field}${e.field ? '.' + e.field : ''}`, message: e.message })),
+      });
+    }
+    return result.value as Record<string, string>;
+  }
+
+  return {
+    async connect(projectId: string, slug: string, input: ConnectInput): Promise<{ connectionId: string }> {
+      const toolkit = toolkitOrFail(slug);
+      const direct = toolkit.authMethods.filter((m) => m.kind !== 'oauth2');
+      if (direct.length === 0) {
+        throw badRequest(`${toolkit.slug} does not accept submitted credentials; its auth methods are: ${toolkit.authMethods.map((m) => `${m.id} (${m.kind})`).join(', ')}. Use initiate for OAuth.`);
+      }
+      let pending: IConnection | undefined;
+      if (input.connectionId) {
+        pending = await loadConnection(projectId, input.connectionId);
+        if (pending.toolkitSlug !== toolkit.slug || pending.status !== 'PENDING') {
+          throw badRequest(`Connection ${pending.id} is not a pending ${toolkit.slug} connection (status ${pending.status})`);
+        }
+      }
+      const validate = (authMethodId: string) => {
+        const result = catalog.validateCredentials(toolkit.slug, authMethodId, input.credentials);
+        if (!result.ok) {
+          throw badRequest(`Invalid credentials: ${result.errors.map((e) => `${e.field || 'credentials'} ${e.message}`).join('; ')}`, {
+            errors: result.errors.map((e) => ({ field: `credentials${e.field ? '.' + e.field : ''}`, message: e.message })),
+          });
+        }
+        return result.value;
+      };
+      const authConfig = pending
+        ? await authConfigs.get(projectId, pending.authConfigId)
+        : await resolveAuthConfig(projectId, toolkit, input, true, validate);
+      if (authConfig.authMethodKind === 'oauth2') {
+        throw badRequest(`Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`);
+      }
+      const credentials = validate(authConfig.authMethodId);
+      const id = pending?.id ?? newId('ca');
+      await db.transaction(async (tx) => {
+        if (pending) {
+          await rows.update(id, { status: 'ACTIVE', statusReason: null, ...(input.alias ? { alias: input.alias } : {}) }, {}, tx);
+        } else {
+          await rows.insert({
+            id, projectId, authConfigId: authConfig.id, toolkitSlug: toolkit.slug, authMethodId: authConfig.authMethodId,
+            authMethodKind: authConfig.authMethodKind, entityId: input.entityId, status: 'ACTIVE', statusReason: null,
+            disabled: false, alias: input.alias ?? null, requestedScopes: null, grantedScopes: null,
+            connectionConfig: input.connectionConfig ?? null, callbackRedirectUrl: null, stateNonce: null, stateExpiresAt: null,
+            tokenExpiresAt: null, lastRefreshedAt: null,
+          }, tx);
+        }
+        await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, credentials, tx);
+      });
+      await cache.invalidate();
+      return { connectionId: id };
+    },
+
+    /**
+     * New credentials for an existing credential (non-OAuth) connection, whatever its status: the
+     * sealed credentials and the ACTIVE status are written in one transaction (no PENDING window,
+     * nothing to put back on failure). `field` names where the caller put them, for error messages.
+     */
+    async replaceCredentials(projectId: string, id: string, credentials: Record<string, string>, field = 'credentials'): Promise<IConnection> {
+      const conn = await loadConnection(projectId, id);
+      const method = catalog.requireAuthMethod('connection', conn);
+      if (method.kind === 'oauth2') {
+        throw badRequest(`Connection ${id} uses OAuth; its tokens come from the provider. Initiate a new connection to re-authorize.`, {
+          errors: [{ field, message: 'cannot be set on an OAuth connection' }],
+        });
+      }
+      const checked = checkCredentials(conn.toolkitSlug, conn.authMethodId, credentials, field);
+      await db.transaction(async (tx) => {
+        await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked, tx);
+        await rows.update(id, { status: 'ACTIVE', statusReason: null }, {}, tx);
+      });
+      await cache.invalidate();
+      return loadConnection(projectId, id);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Every query on `connections`. Scoped by project except the OAuth callback's lookup by id (its
+ * signed state is the authority) and the sweep of abandoned attempts.
+ */
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
+import { fresh, type Db } from '../unit-of-work.js';
+
+export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt'>;
+
+/** Filters of both planes' list operations; each list is "any of" (the native API passes one). */
+export interface ConnectionFilters {
+  ids?: string[];
+  entityIds?: string[];
+  authConfigIds?: string[];
+  toolkitSlugs?: string[];
+  /** Each entry: a set of statuses among enabled connections, or disabled ones whatever their status. */
+  states?: ({ statuses: ConnectionStatus[] } | { disabled: true })[];
+  orderBy?: 'createdAt' | 'updatedAt';
+  direction?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export function createConnectionRepository(db: Db) {
+  function where(projectId: string, f: ConnectionFilters): FilterQuery<IConnection> {
+    const w: Record<string, unknown> = { projectId };
+    if (f.ids) w.id = { $in: f.ids };
+    if (f.entityIds) w.entityId = { $in: f.entityIds };
+    if (f.authConfigIds) w.authConfigId = { $in: f.authConfigIds };
+    if (f.toolkitSlugs) w.toolkitSlug = { $in: f.toolkitSlugs };
+    if (f.states) w.$or = f.states.map((s) => ('disabled' in s ? { disabled: true } : { status: { $in: s.statuses }, disabled: false }));
+    return w as FilterQuery<IConnection>;
+  }
+
+  return {
+    findInProject(projectId: string, id: string, em: EntityManager = db.em()): Promise<IConnection | null> {
+      return em.findOne(Connection, { id, projectId }, fresh);
+    },
+
+    /** The OAuth callback: the signed state names the connection, whatever its project. */
+    findById(id: string): Promise<IConnection | null> {
+      return db.em().findOne(Connection, { id }, fresh);
+    },
+
+    /** The entity's most recently updated usable connection of a toolkit. */
+    findActiveForEntity(projectId: string, entityId: string, toolkitSlug: string): Promise<IConnection | null> {
+      return db.em().findOne(
+        Connection,
+        { projectId, entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
+        { ...fresh, orderBy: { updatedAt: 'desc', id: 'desc' } },
+      );
+    },
+
+    async list(projectId: string, f: ConnectionFilters): Promise<{ rows: IConnection[]; total: number }> {
+      if (f.states && f.states.length === 0) return { rows: [], total: 0 };
+      const field = f.orderBy ?? 'createdAt';
+      const dir = f.direction ?? 'desc';
+      const [rows, total] = await db.em().findAndCount(Connection, where(projectId, f), {
+        ...fresh,
+        limit: f.limit,
+        offset: f.offset,
+        orderBy: { [field]: dir, id: dir },
+      });
+      return { rows, total };
+    },
+
+    /** Ids of an auth config's connections (deleting the config deletes them). */
+    async idsForAuthConfig(projectId: string, authConfigId: string, em: EntityManager = db.em()): Promise<string[]> {
+      const rows = await em.find(Connection, { projectId, authConfigId }, { fields: ['id'], ...fresh });
+      return rows.map((r) => r.id);
+    },
+
+    /** Connections per auth config, for the auth config views. */
+    async countByAuthConfig(ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows: { auth_config_id: string; n: number | string }[] = await db
+        .em()
+        .getConnection()
+        .execute(`select auth_config_id, count(*) as n from connections where auth_config_id in (${ids.map(() => '?').join(',')}) group by auth_config_id`, ids);
+      return new Map(rows.map((r) => [r.auth_config_id, Number(r.n)]));
+    },
+
+    async insert(row: NewConnection, em: EntityManager = db.em()): Promise<void> {
+      em.create(Connection, row);
+      await em.flush();
+    },
+
+    /** Changes columns of one connection; `guard` adds conditions (e.g. the status it must still have). Returns rows changed. */
+    update(id: string, changes: Partial<NewConnection>, guard: FilterQuery<IConnection> = {}, em: EntityManager = db.em()): Promise<number> {
+      return em.nativeUpdate(Connection, { ...(guard as object), id } as FilterQuery<IConnection>, { ...changes, updatedAt: new Date() });
+    },
+
+    /** Takes the single-use OAuth state: of two concurrent callbacks exactly one gets true. */
+    async claimState(id: string, nonce: string): Promise<boolean> {
+      return (await db.em().nativeUpdate(Connection, { id, status: 'INITIATED', stateNonce: nonce }, { stateNonce: null })) === 1;
+    },
+
+    delete(projectId: string, id: string, em: EntityManager = db.em()): Promise<number> {
+      return em.nativeDelete(Connection, { id, projectId });
+    },
+
+    deleteForAuthConfig(projectId: string, authConfigId: string, em: EntityManager): Promise<number> {
+      return em.nativeDelete(Connection, { authConfigId, projectId });
+    },
+  };
+}
+
+export type ConnectionRepository = ReturnType<typeof createConnectionRepository>;

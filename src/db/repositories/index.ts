@@ -1,0 +1,20 @@
+/** One repository per aggregate, all on one unit of work; built once by the composition root. */
+import type { Db } from '../unit-of-work.js';
+import { createApiKeyRepository } from './api-key-repository.js';
+import { createAuthConfigRepository } from './auth-config-repository.js';
+import { createConnectionRepository } from './connection-repository.js';
+import { createExecutionRepository } from './execution-repository.js';
+import { createProjectRepository } from './project-repository.js';
+import { createVaultSecretRepository } from './vault-secret-repository.js';
+
+export function createRepositories(db: Db) {
+  return {
+    apiKeys: createApiKeyRepository(db),
+    authConfigs: createAuthConfigRepository(db),
+    connections: createConnectionRepository(db),
+    executions: createExecutionRepository(db),
+    projects: createProjectRepository(db),
+    vaultSecrets: createVaultSecretRepository(db),
+  };
+}
+

@@ -1,0 +1,39 @@
+/** Organizations and projects: the tenancy rows. */
+import { Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
+import { fresh, type Db } from '../unit-of-work.js';
+
+export function createProjectRepository(db: Db) {
+  return {
+    async insertOrganization(row: Pick<IOrganization, 'id' | 'name'>): Promise<IOrganization> {
+      const em = db.em();
+      const org = em.create(Organization, row);
+      await em.flush();
+      return org;
+    },
+
+    findOrganization(where: { id: string } | { name: string }): Promise<IOrganization | null> {
+      return db.em().findOne(Organization, where, fresh);
+    },
+
+    countOrganizations(): Promise<number> {
+      return db.em().count(Organization, {});
+    },
+
+    async insertProject(row: Pick<IProject, 'id' | 'organizationId' | 'name'>): Promise<IProject> {
+      const em = db.em();
+      const project = em.create(Project, row);
+      await em.flush();
+      return project;
+    },
+
+    findProject(id: string): Promise<IProject | null> {
+      return db.em().findOne(Project, { id }, fresh);
+    },
+
+    listProjects(): Promise<IProject[]> {
+      return db.em().find(Project, {}, { ...fresh, orderBy: { createdAt: 'asc' } });
+    },
+  };
+}
+
+export type ProjectRepository = ReturnType<typeof createProjectRepository>;

@@ -1,0 +1,65 @@
+/**
+ * Every query on `vault_secrets`. Only the vault service (src/vault) uses this: everything else
+ * reaches secrets through the vault, which seals and opens them.
+ */
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { VaultSecret, type IVaultSecret } from '../entities/index.js';
+import { fresh, type Db } from '../unit-of-work.js';
+
+export interface SecretKey {
+  ownerType: string;
+  ownerId: string;
+  name: string;
+}
+
+export function createVaultSecretRepository(db: Db) {
+  return {
+    find(ref: SecretKey, em: EntityManager = db.em()): Promise<IVaultSecret | null> {
+      return em.findOne(VaultSecret, ref, fresh);
+    },
+
+    /** Inside `tx`: the row locked against other instances until the transaction ends (PostgreSQL). */
+    findForUpdate(ref: SecretKey, tx: EntityManager): Promise<IVaultSecret | null> {
+      return tx.findOne(VaultSecret, ref, db.isPostgres ? { ...fresh, lockMode: LockMode.PESSIMISTIC_WRITE } : fresh);
+    },
+
+    /** Creates or replaces (bumping its version) the sealed value of one secret. */
+    async upsert(ref: SecretKey, sealed: { id: string; keyId: string; sealed: string }, em: EntityManager = db.em()): Promise<void> {
+      const existing = await em.findOne(VaultSecret, ref, fresh);
+      if (existing) {
+        existing.sealed = sealed.sealed;
+        existing.keyId = sealed.keyId;
+        existing.version += 1;
+      } else {
+        em.create(VaultSecret, { ...ref, ...sealed, version: 1 });
+      }
+      await em.flush();
+    },
+
+    /** Deletes one secret or all of an owner's; returns the names deleted. */
+    async delete(where: Omit<SecretKey, 'name'> & { name?: string }, em: EntityManager = db.em()): Promise<string[]> {
+      const rows = await em.find(VaultSecret, where as FilterQuery<IVaultSecret>, { fields: ['name'], ...fresh });
+      if (rows.length > 0) await em.nativeDelete(VaultSecret, where as FilterQuery<IVaultSecret>);
+      return rows.map((r) => r.name);
+    },
+
+    /** Deletes the secret only if it is still at `version`: true for exactly one of concurrent callers. */
+    async deleteIfVersion(ref: SecretKey, version: number): Promise<boolean> {
+      return (await db.em().nativeDelete(VaultSecret, { ...ref, version })) === 1;
+    },
+
+    /** The next batch of secrets not sealed with `keyId` (rotation), on its own fork. */
+    async notSealedWith(keyId: string, limit: number): Promise<{ rows: IVaultSecret[]; save: () => Promise<void> }> {
+      const em = db.em().fork();
+      const rows = await em.find(VaultSecret, { keyId: { $ne: keyId } }, { limit, orderBy: { id: 'asc' } });
+      return { rows, save: () => em.flush() };
+    },
+
+    async countByKey(): Promise<Record<string, number>> {
+      const rows: { key_id: string; n: number | string }[] = await db.em().getConnection().execute('select key_id, count(*) as n from vault_secrets group by key_id');
+      return Object.fromEntries(rows.map((r) => [r.key_id, Number(r.n)]));
+    },
+  };
+}
+
+export type VaultSecretRepository = ReturnType<typeof createVaultSecretRepository>;

@@ -1,0 +1,83 @@
+/**
+ * One provider call through a connection, shared by executeTool and the proxy: look up the
+ * connection's auth method, inject its credential, send, and on a provider 401 of an OAuth
+ * connection refresh once and retry once (a second 401 marks the connection EXPIRED), then
+ * decode the body. Every call is recorded (execution-recorder), whatever its outcome. What is
+ * sent is decided by the caller beforehand; this module never reads arguments or targets.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import type { AuthMethodDef } from '../catalog/catalog-schema.js';
+import { applyInjection, type RenderedRequest } from '../catalog/request-template.js';
+import type { TokenService } from '../connections/token-service.js';
+import type { IConnection } from '../db/entities/index.js';
+import { badRequest } from '../errors.js';
+import type { ProviderHttpClient, ProviderRequest } from '../providers/http-client.js';
+import { decodeProviderBody } from '../providers/response-body.js';
+import type { ExecutionRecorder } from './execution-recorder.js';
+
+/** Only what a provider call uses (tests and other callers can pass narrow fakes). */
+export interface ProviderCallDeps {
+  catalog: Pick<Catalog, 'requireAuthMethod'>;
+  tokens: Pick<TokenService, 'injectValues' | 'refreshAfterUnauthorized' | 'rejectedAfterRefresh'>;
+  http: Pick<ProviderHttpClient, 'request'>;
+  recorder: Pick<ExecutionRecorder, 'track'>;
+}
+
+export interface ProviderCallInput {
+  projectId: string;
+  /** A usable (resolved) connection; its toolkit is the one recorded. */
+  connection: IConnection;
+  /** Recorded as a tool execution (with the tool's slug) or a proxy request. */
+  kind: 'tool' | 'proxy';
+  toolSlug: string | null;
+  /** The request without credentials: a rendered tool template, or the proxy's checked target. */
+  request: RenderedRequest;
+  /** Turns the credential-injected request into what is sent (the proxy merges caller headers
+   *  here). Default: sent as is, with a JSON body when it has one. */
+  outbound?: (injected: RenderedRequest) => ProviderRequest;
+  /** Which provider statuses the record counts as successful. */
+  successful: (status: number) => boolean;
+}
+
+export interface ProviderCallResult {
+  status: number;
+  /** The provider's response headers, unfiltered (the proxy filters what it passes back). */
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+const asJson = (req: RenderedRequest): ProviderRequest => ({ method: req.method, url: req.url, headers: req.headers, body: req.body, bodyEncoding: 'json' });
+
+export function createProviderCall(deps: ProviderCallDeps) {
+  const { catalog, tokens, http, recorder } = deps;
+
+  function send(input: ProviderCallInput, method: AuthMethodDef, values: Record<string, string>) {
+    let injected: RenderedRequest;
+    try {
+      injected = applyInjection(input.request, method.inject, values);
+    } catch {
+      throw badRequest(`Connection ${input.connection.id} lacks a credential field its auth method needs; connect it again`);
+    }
+    return http.request((input.outbound ?? asJson)(injected));
+  }
+
+  return async function providerCall(input: ProviderCallInput): Promise<ProviderCallResult> {
+    const { connection } = input;
+    const base = { projectId: input.projectId, connectionId: connection.id, kind: input.kind, toolSlug: input.toolSlug, toolkitSlug: connection.toolkitSlug };
+    return recorder.track(base, input.successful, async () => {
+      const method = catalog.requireAuthMethod('connection', connection);
+      const values = await tokens.injectValues(connection);
+      let res = await send(input, method, values);
+      if (res.status === 401 && method.kind === 'oauth2') {
+        const retryWith = await tokens.refreshAfterUnauthorized(connection, values.access_token ?? '');
+        if (retryWith) {
+          res = await send(input, method, retryWith);
+          if (res.status === 401) await tokens.rejectedAfterRefresh(connection);
+        }
+      }
+      return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
+    });
+  };
+}
+
+export type ProviderCall = ReturnType<typeof createProviderCall>;
