@@ -97,11 +97,19 @@ export async function runCatalogBench(opts: CatalogBenchOptions = {}): Promise<C
       naiveTopHitRate: round(naiveTopHitRate, 3),
     };
     if (log) {
-      console.log(`catalog bench: ${result.toolkits} toolkits, ${result.tools} tools, argument shapes ${variety}, ${result.queries} queries`);
-      console.log(`  load      ${result.loadMs} ms (${result.loadUsPerTool} us/tool); real 2-toolkit catalog (109 tools): ${result.baselineLoadMs} ms (${result.baselineLoadUsPerTool} us/tool)`);
+      console.log(
+        `catalog bench: ${result.toolkits} toolkits, ${result.tools} tools, argument shapes ${variety}, ${result.queries} queries`,
+      );
+      console.log(
+        `  load      ${result.loadMs} ms (${result.loadUsPerTool} us/tool); real 2-toolkit catalog (109 tools): ${result.baselineLoadMs} ms (${result.baselineLoadUsPerTool} us/tool)`,
+      );
       console.log(`  index     ${result.indexBuildMs} ms to build the search index alone`);
-      console.log(`  search    p50 ${result.searchP50Ms} ms, p99 ${result.searchP99Ms} ms, max ${result.searchMaxMs} ms; right tool first in ${(result.searchTopHitRate * 100).toFixed(1)}% of targeted queries`);
-      console.log(`  naive     p50 ${result.naiveP50Ms} ms, p99 ${result.naiveP99Ms} ms; right tool first in ${(result.naiveTopHitRate * 100).toFixed(1)}%`);
+      console.log(
+        `  search    p50 ${result.searchP50Ms} ms, p99 ${result.searchP99Ms} ms, max ${result.searchMaxMs} ms; right tool first in ${(result.searchTopHitRate * 100).toFixed(1)}% of targeted queries`,
+      );
+      console.log(
+        `  naive     p50 ${result.naiveP50Ms} ms, p99 ${result.naiveP99Ms} ms; right tool first in ${(result.naiveTopHitRate * 100).toFixed(1)}%`,
+      );
       console.log(`  ratio     index is ${result.speedupP50}x faster than the linear scan at p50`);
     }
     return result;

@@ -63,8 +63,14 @@ async function load(opts: autocannon.Options): Promise<LoadFigures> {
 /** Plays the user's browser through the sandbox consent and the broker callback. */
 async function connectHubspot(base: string, key: string): Promise<string> {
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-  await fetch(`${base}/api/v1/auth_configs`, { method: 'POST', headers, body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }) });
-  const init = (await (await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: 'bench' }) })).json()) as { connectionId: string; redirectUrl: string };
+  await fetch(`${base}/api/v1/auth_configs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }),
+  });
+  const init = (await (
+    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: 'bench' }) })
+  ).json()) as { connectionId: string; redirectUrl: string };
   const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
   const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
   if (callback.status >= 400) throw new Error(`OAuth callback failed: HTTP ${callback.status}`);
@@ -75,13 +81,18 @@ function hottest(profileDir: string, top = 12): string[] {
   type Profile = { nodes: { id: number; hitCount: number; callFrame: { functionName: string; url: string; lineNumber: number } }[] };
   // tsx's loader thread writes a profile too: keep the busiest one (the main thread).
   const busy = (p: Profile) => p.nodes.reduce((s, n) => s + (n.callFrame.functionName === '(idle)' ? 0 : n.hitCount), 0);
-  const profiles = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as Profile);
+  const profiles = readdirSync(profileDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as Profile);
   const profile = profiles.sort((a, b) => busy(b) - busy(a))[0];
   if (!profile) return ['(no profile written)'];
   const total = profile.nodes.reduce((s, n) => s + n.hitCount, 0);
   const bySite = new Map<string, number>();
   for (const n of profile.nodes) {
-    const where = n.callFrame.url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '').replace(process.cwd() + '/', '');
+    const where = n.callFrame.url
+      .replace(/^file:\/\//, '')
+      .replace(/.*node_modules\//, '')
+      .replace(process.cwd() + '/', '');
     const name = `${n.callFrame.functionName || '(anonymous)'} ${where ? `${where}:${n.callFrame.lineNumber + 1}` : ''}`.trim();
     bySite.set(name, (bySite.get(name) ?? 0) + n.hitCount);
   }
@@ -101,15 +112,23 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
   try {
     // The standalone sandboxes, with the managed HubSpot app registered; one seeded contact and a
     // token for the direct baseline come from its control API.
-    const sb = await startChild(['sandbox/standalone.ts'], {
-      HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
-      HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
-      HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
-    }, /^(\{.*\})$/m);
+    const sb = await startChild(
+      ['sandbox/standalone.ts'],
+      {
+        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
+        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
+        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
+      },
+      /^(\{.*\})$/m,
+    );
     children.push(sb.child);
     const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
     const control = async <T>(action: string, args: unknown[]): Promise<T> => {
-      const res = await fetch(`${hubspot.url}/__sandbox/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action, args }) });
+      const res = await fetch(`${hubspot.url}/__sandbox/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, args }),
+      });
       return ((await res.json()) as { result: T }).result;
     };
     const [contactId] = await control<string[]>('seed', ['contacts', 1]);
@@ -124,15 +143,35 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     const base = `http://127.0.0.1:${port}`;
     const profileDir = join(dir, 'profile');
     const args = [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'bin/server.ts'];
-    const broker = await startChild(args, {
-      ...sandboxBrokerEnv(hubspot),
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, DATA_DIR: dir, DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production',
-      VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`, SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    }, /API key \(shown once, store it now\):\s+(cb_live_\S+)/);
+    const broker = await startChild(
+      args,
+      {
+        ...sandboxBrokerEnv(hubspot),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_BASE_URL: base,
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '0',
+        NODE_ENV: 'production',
+        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      },
+      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+    );
     children.push(broker.child);
     const key = broker.match[1]!;
-    for (let i = 0; i < 100 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 100 &&
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
     const connectionId = await connectHubspot(base, key);
 
     const direct: autocannon.Options = {
@@ -145,7 +184,9 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ connectedAccountId: connectionId, arguments: { contactId } }),
     };
-    const check = (await (await fetch(viaBroker.url, { method: 'POST', headers: viaBroker.headers as Record<string, string>, body: viaBroker.body as string })).json()) as { successful: boolean; status: number };
+    const check = (await (
+      await fetch(viaBroker.url, { method: 'POST', headers: viaBroker.headers as Record<string, string>, body: viaBroker.body as string })
+    ).json()) as { successful: boolean; status: number };
     if (!check.successful) throw new Error(`executeTool is not working in the bench setup: ${JSON.stringify(check)}`);
 
     const rows: ExecutionBenchRow[] = [];
@@ -155,7 +196,9 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
       await load({ ...viaBroker, connections: c, duration: 1 });
       const b = await load({ ...viaBroker, connections: c, duration });
       rows.push({ connections: c, direct: d, broker: b, addedP50Ms: b.p50 - d.p50, throughputRatio: b.rps / d.rps });
-      log(`  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`);
+      log(
+        `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
+      );
     }
     await broker.child.stop();
     const profile = opts.profile ? hottest(profileDir) : [];
@@ -178,7 +221,9 @@ export function formatExecutionTable(database: string, rows: ExecutionBenchRow[]
       `${String(r.connections).padStart(5)} | ${r.direct.rps.toFixed(0).padStart(14)} ${r.direct.p50.toFixed(2).padStart(7)} ${r.direct.p99.toFixed(2).padStart(7)} | ` +
         `${r.broker.rps.toFixed(0).padStart(14)} ${r.broker.p50.toFixed(2).padStart(7)} ${r.broker.p99.toFixed(2).padStart(7)} | ` +
         `${r.addedP50Ms.toFixed(2).padStart(12)} | ${r.throughputRatio.toFixed(2).padStart(6)}` +
-        (r.broker.errors + r.broker.non2xx + r.direct.errors + r.direct.non2xx > 0 ? `  (errors: broker ${r.broker.errors + r.broker.non2xx}, direct ${r.direct.errors + r.direct.non2xx})` : ''),
+        (r.broker.errors + r.broker.non2xx + r.direct.errors + r.direct.non2xx > 0
+          ? `  (errors: broker ${r.broker.errors + r.broker.non2xx}, direct ${r.direct.errors + r.direct.non2xx})`
+          : ''),
     );
   }
   return lines.join('\n');

@@ -24,8 +24,10 @@ for (const database of databases) {
   out(formatExecutionTable(database, rows));
   const at64 = rows.find((r) => r.connections === 64);
   if (at64) {
-    out(`Targets: added p50 < 1 ms -> ${at64.addedP50Ms.toFixed(2)} ms at 64 conns (${rows.map((r) => `${r.addedP50Ms.toFixed(2)}@${r.connections}`).join(', ')}); ` +
-      `throughput >= 0.5x direct at 64 conns -> ${at64.throughputRatio.toFixed(2)}x`);
+    out(
+      `Targets: added p50 < 1 ms -> ${at64.addedP50Ms.toFixed(2)} ms at 64 conns (${rows.map((r) => `${r.addedP50Ms.toFixed(2)}@${r.connections}`).join(', ')}); ` +
+        `throughput >= 0.5x direct at 64 conns -> ${at64.throughputRatio.toFixed(2)}x`,
+    );
   }
   if (hot.length > 0) {
     out('Broker CPU profile, hottest functions by self time:');

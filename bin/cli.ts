@@ -59,7 +59,9 @@ export const commands: Record<string, Command> = {
   },
   async 'list-keys'(app, _args, flags) {
     for (const k of await app.services.apiKeys.list(required(flags, 'project'))) {
-      out(`${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`);
+      out(
+        `${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
+      );
     }
   },
   async 'revoke-key'(app, args) {
@@ -89,7 +91,9 @@ function catalogCommand(args: string[]): number {
   const targets = dirs.length > 0 ? dirs.map((d) => resolve(d)) : [BUILTIN_CATALOG_DIR, ...loadConfig().catalogPaths];
   const result = checkCatalogDirs(targets);
   for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
-  out(`${result.ok ? 'OK' : 'FAILED'}: ${result.toolkits} toolkit(s), ${result.tools} tool(s), ${result.problems.length} problem(s) in ${targets.join(', ')}`);
+  out(
+    `${result.ok ? 'OK' : 'FAILED'}: ${result.toolkits} toolkit(s), ${result.tools} tool(s), ${result.problems.length} problem(s) in ${targets.join(', ')}`,
+  );
   return result.ok ? 0 : 1;
 }
 

@@ -73,12 +73,24 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(healthPlugin, { services: { ping: s.ping } });
   await app.register(nativeApiPlugin, {
     prefix: '/api/v1',
-    services: { catalogService: s.catalogService, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy },
+    services: {
+      catalogService: s.catalogService,
+      authConfigs: s.authConfigs,
+      connections: s.connections,
+      tokens: s.tokens,
+      execution: s.execution,
+      proxy: s.proxy,
+    },
   });
   await app.register(compatPlugin, {
     prefix: '/compat/api/v3.1',
     services: {
-      catalog: s.catalog, authConfigs: s.authConfigs, connections: s.connections, tokens: s.tokens, execution: s.execution, proxy: s.proxy,
+      catalog: s.catalog,
+      authConfigs: s.authConfigs,
+      connections: s.connections,
+      tokens: s.tokens,
+      execution: s.execution,
+      proxy: s.proxy,
       connectLinks: s.connectLinks,
     },
   });

@@ -26,7 +26,9 @@ export default fp(
     });
     const pending = await pendingMigrations(orm);
     if (pending.length > 0) {
-      throw new Error(`The database schema is behind this version by ${pending.length} migration(s) (${pending.join(', ')}); run \`broker migrate\` (npm start migrates on its own)`);
+      throw new Error(
+        `The database schema is behind this version by ${pending.length} migration(s) (${pending.join(', ')}); run \`broker migrate\` (npm start migrates on its own)`,
+      );
     }
   },
   { name: 'db' },

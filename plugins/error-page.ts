@@ -17,7 +17,8 @@ export function renderErrorPage(c: ClassifiedError, requestId: string): ErrorPag
   if (c.internal || c.status >= 500) {
     return { status: c.status, title: 'Something went wrong', message: `Please try again later (request ${requestId}).` };
   }
-  if (c.status === 404) return { status: 404, title: 'Not found', message: 'This page does not exist. Check that you opened the whole link.' };
+  if (c.status === 404)
+    return { status: 404, title: 'Not found', message: 'This page does not exist. Check that you opened the whole link.' };
   if (c.status === 429) return { status: 429, title: 'Too many requests', message: 'Please wait a minute, then open the link again.' };
   return { status: c.status, title: 'Invalid request', message: 'The request could not be read. Open the link again.' };
 }

@@ -33,7 +33,12 @@ export function toNativeError(error: unknown, request: FastifyRequest): NativeEr
  * The same log lines on every plane: 5xx failures at error with the error (501 is a deliberate
  * refusal, not a failure), every other refusal at info with its code and status.
  */
-export function logRequestError(request: FastifyRequest, error: unknown, outcome: { status: number; code: string | number }, scope = 'request'): void {
+export function logRequestError(
+  request: FastifyRequest,
+  error: unknown,
+  outcome: { status: number; code: string | number },
+  scope = 'request',
+): void {
   if (outcome.status >= 500 && outcome.status !== 501) request.log.error({ err: error }, `${scope} failed`);
   else request.log.info({ code: outcome.code, status: outcome.status }, `${scope} refused`);
 }

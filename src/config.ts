@@ -8,9 +8,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
-const LogLevel = Type.Union(
-  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-);
+const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
 
 /** The environment variables we read, with their rules and defaults. Documented in the README. */
 export const EnvSchema = Type.Object({
@@ -183,7 +181,10 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    catalogPaths: env.CATALOG_PATHS.split(',').map((p) => p.trim()).filter(Boolean).map((p) => resolve(p)),
+    catalogPaths: env.CATALOG_PATHS.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => resolve(p)),
     toolkitOverrides: env.TOOLKIT_OVERRIDES,
     managedOAuthClients: parseManagedClients(env.MANAGED_OAUTH_CLIENTS),
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,

@@ -79,5 +79,4 @@ export const unauthorized = (message?: string) => new BrokerError('UNAUTHORIZED'
 export const forbidden = (message?: string, data?: unknown) => new BrokerError('FORBIDDEN', message, data);
 export const notFound = (message: string, resource?: ResourceKind, data?: unknown) =>
   new BrokerError('NOT_FOUND', message, data, resource ? { resource } : {});
-export const internalError = (message?: string, data?: unknown) =>
-  new BrokerError('INTERNAL_SERVER_ERROR', message, data);
+export const internalError = (message?: string, data?: unknown) => new BrokerError('INTERNAL_SERVER_ERROR', message, data);

@@ -11,8 +11,21 @@ export function redactUrl(url: string): string {
 }
 
 const SECRET_FIELDS = [
-  'access_token', 'refresh_token', 'accessToken', 'refreshToken', 'clientSecret', 'client_secret', 'password',
-  'api_key', 'apiKey', 'token', 'credentials', 'secret', 'code_verifier', 'codeVerifier', 'authorization',
+  'access_token',
+  'refresh_token',
+  'accessToken',
+  'refreshToken',
+  'clientSecret',
+  'client_secret',
+  'password',
+  'api_key',
+  'apiKey',
+  'token',
+  'credentials',
+  'secret',
+  'code_verifier',
+  'codeVerifier',
+  'authorization',
 ];
 
 export const REDACT_PATHS = [

@@ -53,9 +53,15 @@ export function createServices(deps: ServiceDeps) {
   const { orm, config } = deps;
   const clock = deps.clock ?? systemClock;
   const isPostgres = config.database.kind === 'postgresql';
-  const catalog = loadCatalog({ dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths], overrides: parseToolkitOverrides(config.toolkitOverrides) });
+  const catalog = loadCatalog({
+    dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths],
+    overrides: parseToolkitOverrides(config.toolkitOverrides),
+  });
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
-  const http = createProviderHttpClient({ timeoutMs: config.providerTimeoutMs, allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)) });
+  const http = createProviderHttpClient({
+    timeoutMs: config.providerTimeoutMs,
+    allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)),
+  });
   const db = createDb(orm, isPostgres);
   const repos = createRepositories(db);
   const vault = createVaultService({ secrets: repos.vaultSecrets, keys: config.vaultKeys });
@@ -63,12 +69,31 @@ export function createServices(deps: ServiceDeps) {
   const cache = createHotCache(epoch);
   const apiKeys = createApiKeyService({ keys: repos.apiKeys, projects: repos.projects, cache });
   const projects = createProjectService({ projects: repos.projects });
-  const authConfigs = createAuthConfigService({ db, authConfigs: repos.authConfigs, connections: repos.connections, catalog, vault, config, cache });
+  const authConfigs = createAuthConfigService({
+    db,
+    authConfigs: repos.authConfigs,
+    connections: repos.connections,
+    catalog,
+    vault,
+    config,
+    cache,
+  });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
   const state = createStateSigner(config.sessionSecret, clock);
   const tokens = createTokenService({ db, connectionRows: repos.connections, catalog, vault, authConfigs, http, cache, clock });
   const connections = createConnectionService({
-    db, connectionRows: repos.connections, authConfigRows: repos.authConfigs, tokens, catalog, vault, authConfigs, http, state, cache, config, clock,
+    db,
+    connectionRows: repos.connections,
+    authConfigRows: repos.authConfigs,
+    tokens,
+    catalog,
+    vault,
+    authConfigs,
+    http,
+    state,
+    cache,
+    config,
+    clock,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
@@ -77,11 +102,23 @@ export function createServices(deps: ServiceDeps) {
   const proxy = createProxyService({ catalog, resolver, providerCall });
   const connectLinks = createConnectLinkService({ vault, catalog, connections, authConfigs, config, now: () => clock.now() });
   return {
-    apiKeys, projects, catalog, catalogService, vault, authConfigs, connections, tokens, execution, proxy, connectLinks,
+    apiKeys,
+    projects,
+    catalog,
+    catalogService,
+    vault,
+    authConfigs,
+    connections,
+    tokens,
+    execution,
+    proxy,
+    connectLinks,
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.
-    cache, recorder, state,
+    cache,
+    recorder,
+    state,
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();

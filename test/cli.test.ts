@@ -22,7 +22,13 @@ async function cli(env: Record<string, string>, args: string[]): Promise<{ code:
 
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
   const db = await createTestDatabase(t);
-  const env = { DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir, VAULT_KEYS: TEST_VAULT_KEYS, SESSION_SECRET: 's'.repeat(40), LOG_LEVEL: 'silent' };
+  const env = {
+    DATABASE_URL: db.databaseUrl,
+    DATA_DIR: db.dataDir,
+    VAULT_KEYS: TEST_VAULT_KEYS,
+    SESSION_SECRET: 's'.repeat(40),
+    LOG_LEVEL: 'silent',
+  };
   // Only `migrate` (and npm start) change the schema: other commands refuse an unmigrated database.
   const early = await cli(env, ['list-projects']);
   t.equal(early.code, 1);

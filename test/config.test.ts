@@ -34,7 +34,10 @@ t.test('a bad value is refused with a message naming the variable', async (t) =>
 t.test('vault keys: parsed, validated, and required in production', async (t) => {
   const key = Buffer.alloc(32, 1).toString('base64');
   const c = loadConfig({ ...base, VAULT_KEYS: `new:${key},old:${key}` });
-  t.same(c.vaultKeys.map((k) => k.id), ['new', 'old']);
+  t.same(
+    c.vaultKeys.map((k) => k.id),
+    ['new', 'old'],
+  );
   t.throws(() => loadConfig({ ...base, VAULT_KEYS: `k1:${Buffer.alloc(16).toString('base64')}` }), /32 bytes/);
   t.throws(() => loadConfig({ ...base, VAULT_KEYS: `k1:${key},k1:${key}` }), /appears twice/);
   t.throws(() => loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }), /VAULT_KEYS is required/);

@@ -17,8 +17,16 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
     env: {
-      ...process.env, ...sandboxBrokerEnv(hubspot), PORT: String(port), PUBLIC_BASE_URL: base, DATA_DIR: db.dataDir,
-      DATABASE_URL: db.databaseUrl, VAULT_KEYS: TEST_VAULT_KEYS, SESSION_SECRET: 's'.repeat(40), LOG_LEVEL: 'info', NODE_ENV: 'development',
+      ...process.env,
+      ...sandboxBrokerEnv(hubspot),
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl,
+      VAULT_KEYS: TEST_VAULT_KEYS,
+      SESSION_SECRET: 's'.repeat(40),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,17 +38,31 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   for (let i = 0; i < 200 && !/Server listening/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
   const key = out.match(/API key \(shown once, store it now\):\s+(cb_live_\S+)/)?.[1];
   t.ok(key, 'the key is printed');
-  t.match(out, new RegExp(`curl -s ${base.replace('127.0.0.1', 'localhost').replace(/\./g, '\\.')}|curl -s ${base}/api/v1/toolkits`), 'with a curl example');
+  t.match(
+    out,
+    new RegExp(`curl -s ${base.replace('127.0.0.1', 'localhost').replace(/\./g, '\\.')}|curl -s ${base}/api/v1/toolkits`),
+    'with a curl example',
+  );
   const headers = { 'x-api-key': key!, 'content-type': 'application/json' };
   t.equal((await fetch(`${base}/api/v1/toolkits`, { headers })).status, 200);
   t.equal((await fetch(`${base}/api/v1/toolkits`)).status, 401);
 
   // An OAuth connection, then a slow provider call in flight while SIGTERM arrives.
-  const init = (await (await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: 'u', authMethodId: 'hubspot_oauth2' }) })).json()) as { connectionId: string; redirectUrl: string };
+  const init = (await (
+    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ entityId: 'u', authMethodId: 'hubspot_oauth2' }),
+    })
+  ).json()) as { connectionId: string; redirectUrl: string };
   const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
   t.equal((await fetch(consent.headers.get('location')!)).status, 200);
   hubspot.control.latencyMs(800);
-  const inFlight = fetch(`${base}/api/v1/tools/HUBSPOT_CONTACTS_LIST/execute`, { method: 'POST', headers, body: JSON.stringify({ connectedAccountId: init.connectionId, arguments: {} }) });
+  const inFlight = fetch(`${base}/api/v1/tools/HUBSPOT_CONTACTS_LIST/execute`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ connectedAccountId: init.connectionId, arguments: {} }),
+  });
   // SIGTERM once the call has reached the provider (which holds it for 800 ms), not after a guess.
   while (!hubspot.apiRequests().some((r) => r.path === '/crm/v3/objects/contacts')) await new Promise((r) => setTimeout(r, 10));
   child.kill('SIGTERM');

@@ -52,5 +52,8 @@ t.test('spec.json is valid OpenAPI 3.1.1, version 0.1.0, public', async (t) => {
     }
   }
   const described = Object.keys(doc.paths);
-  t.notOk(described.some((p) => p.startsWith('/compat') || p.includes('/console') || p === '/healthz'), 'only the native API is described');
+  t.notOk(
+    described.some((p) => p.startsWith('/compat') || p.includes('/console') || p === '/healthz'),
+    'only the native API is described',
+  );
 });

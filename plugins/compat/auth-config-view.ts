@@ -36,7 +36,8 @@ function scopesOf(raw: unknown): string[] | undefined {
 
 function text(raw: CredentialValue | undefined, field: string): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw compatBadRequest(`auth_config.credentials.${field} must be a string`, [`auth_config.credentials.${field} must be a string`]);
+  if (typeof raw !== 'string')
+    throw compatBadRequest(`auth_config.credentials.${field} must be a string`, [`auth_config.credentials.${field} must be a string`]);
   return raw;
 }
 
@@ -57,7 +58,10 @@ function methodFor(tk: ToolkitFile, ac: CompatAuthConfigInput | undefined): Auth
     if (!scheme) throw compatBadRequest('auth_config.authScheme is required with use_custom_auth', ['auth_config.authScheme is required']);
     const kind = kindOf(scheme);
     const method = kind ? tk.authMethods.find((m) => m.kind === kind) : undefined;
-    if (!method) throw compatBadRequest(`Toolkit ${tk.slug} has no ${scheme} auth scheme (it has: ${known})`, [`auth_config.authScheme must be one of: ${known}`]);
+    if (!method)
+      throw compatBadRequest(`Toolkit ${tk.slug} has no ${scheme} auth scheme (it has: ${known})`, [
+        `auth_config.authScheme must be one of: ${known}`,
+      ]);
     return method;
   }
   const method = tk.authMethods.find((m) => m.kind === 'oauth2') ?? tk.authMethods[0];
@@ -67,9 +71,12 @@ function methodFor(tk: ToolkitFile, ac: CompatAuthConfigInput | undefined): Auth
 
 export function toCreateInput(tk: ToolkitFile, ac: CompatAuthConfigInput | undefined): CreateAuthConfigInput {
   if (ac?.type !== undefined && ac.type !== 'use_custom_auth' && ac.type !== 'use_composio_managed_auth') {
-    throw compatBadRequest(`auth_config.type must be use_composio_managed_auth or use_custom_auth (got ${ac.type})`, ['auth_config.type is invalid']);
+    throw compatBadRequest(`auth_config.type must be use_composio_managed_auth or use_custom_auth (got ${ac.type})`, [
+      'auth_config.type is invalid',
+    ]);
   }
-  if (ac?.proxy_config !== undefined && ac.proxy_config !== null) throw notImplementedHere('Auth config proxy_config (an outbound proxy per auth config)');
+  if (ac?.proxy_config !== undefined && ac.proxy_config !== null)
+    throw notImplementedHere('Auth config proxy_config (an outbound proxy per auth config)');
   const method = methodFor(tk, ac);
   const custom = ac?.type === 'use_custom_auth';
   const creds = ac?.credentials ?? {};
@@ -78,7 +85,10 @@ export function toCreateInput(tk: ToolkitFile, ac: CompatAuthConfigInput | undef
   if (custom && method.kind === 'oauth2') {
     const missing = ['client_id', 'client_secret'].filter((f) => !creds[f]);
     if (missing.length > 0) {
-      throw compatBadRequest(`A use_custom_auth OAUTH2 auth config needs credentials.${missing.join(' and credentials.')}`, missing.map((f) => `auth_config.credentials.${f} is required`));
+      throw compatBadRequest(
+        `A use_custom_auth OAUTH2 auth config needs credentials.${missing.join(' and credentials.')}`,
+        missing.map((f) => `auth_config.credentials.${f} is required`),
+      );
     }
   }
   return {
@@ -86,14 +96,17 @@ export function toCreateInput(tk: ToolkitFile, ac: CompatAuthConfigInput | undef
     authMethodId: method.id,
     ...(ac?.name ? { name: ac.name } : {}),
     ...(method.kind === 'oauth2' ? { isManaged: !custom } : {}),
-    ...(custom && method.kind === 'oauth2' ? { clientId: text(creds.client_id, 'client_id'), clientSecret: text(creds.client_secret, 'client_secret') } : {}),
+    ...(custom && method.kind === 'oauth2'
+      ? { clientId: text(creds.client_id, 'client_id'), clientSecret: text(creds.client_secret, 'client_secret') }
+      : {}),
     ...(scopes ? { scopes } : {}),
     ...(restrictToTools ? { restrictToTools } : {}),
   };
 }
 
 export function toUpdateInput(body: CompatAuthConfigUpdate): UpdateAuthConfigInput {
-  if (body.proxy_config !== undefined && body.proxy_config !== null) throw notImplementedHere('Auth config proxy_config (an outbound proxy per auth config)');
+  if (body.proxy_config !== undefined && body.proxy_config !== null)
+    throw notImplementedHere('Auth config proxy_config (an outbound proxy per auth config)');
   const creds = body.credentials ?? {};
   const scopes = scopesOf(body.scopes) ?? scopesOf(creds.scopes);
   const tools = body.restrict_to_following_tools ?? body.tool_access_config?.tools_available_for_execution;
@@ -112,7 +125,10 @@ export function toUpdateInput(body: CompatAuthConfigUpdate): UpdateAuthConfigInp
 export function parseEnabledStatus(raw: string): boolean {
   const status = raw.toUpperCase();
   if (status !== 'ENABLED' && status !== 'DISABLED') {
-    throw new CompatError(400, `Status must be ENABLED or DISABLED (got ${raw})`, { slug: 'BAD_REQUEST', errors: ['status must be ENABLED or DISABLED'] });
+    throw new CompatError(400, `Status must be ENABLED or DISABLED (got ${raw})`, {
+      slug: 'BAD_REQUEST',
+      errors: ['status must be ENABLED or DISABLED'],
+    });
   }
   return status === 'ENABLED';
 }

@@ -26,15 +26,17 @@ const authConfigFields = {
 const CreateBody = Type.Object(
   {
     toolkit: Type.Object({ slug: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
-    auth_config: Type.Optional(Type.Object(
-      {
-        type: Type.Optional(Type.String({ description: 'use_composio_managed_auth (default) or use_custom_auth' })),
-        authScheme: Type.Optional(Type.String({ description: 'OAUTH2, API_KEY, BASIC or BEARER_TOKEN (use_custom_auth)' })),
-        auth_scheme: Type.Optional(Type.String()),
-        ...authConfigFields,
-      },
-      { additionalProperties: true },
-    )),
+    auth_config: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Optional(Type.String({ description: 'use_composio_managed_auth (default) or use_custom_auth' })),
+          authScheme: Type.Optional(Type.String({ description: 'OAUTH2, API_KEY, BASIC or BEARER_TOKEN (use_custom_auth)' })),
+          auth_scheme: Type.Optional(Type.String()),
+          ...authConfigFields,
+        },
+        { additionalProperties: true },
+      ),
+    ),
   },
   { additionalProperties: true },
 );
@@ -46,41 +48,62 @@ const UpdateBody = Type.Object(
 
 const ListQuery = Type.Object(
   {
-    toolkit_slug: OptionalString, is_composio_managed: OptionalString, show_disabled: OptionalString, search: OptionalString,
-    limit: OptionalString, cursor: OptionalString,
+    toolkit_slug: OptionalString,
+    is_composio_managed: OptionalString,
+    show_disabled: OptionalString,
+    search: OptionalString,
+    limit: OptionalString,
+    cursor: OptionalString,
   },
   { additionalProperties: true },
 );
 
-const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (app, { services }) => {
+const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
+  app,
+  { services },
+) => {
   const { authConfigs, catalog, connections } = services;
   const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
 
-  app.post('/auth_configs', {
-    schema: {
-      body: CreateBody,
-      response: {
-        201: Type.Object({
-          toolkit: Type.Object({ slug: Type.String() }),
-          auth_config: Type.Object(
-            { id: Type.String(), auth_scheme: Type.String(), is_composio_managed: Type.Boolean(), restrict_to_following_tools: StringList },
-            { additionalProperties: true },
-          ),
-        }),
+  app.post(
+    '/auth_configs',
+    {
+      schema: {
+        body: CreateBody,
+        response: {
+          201: Type.Object({
+            toolkit: Type.Object({ slug: Type.String() }),
+            auth_config: Type.Object(
+              {
+                id: Type.String(),
+                auth_scheme: Type.String(),
+                is_composio_managed: Type.Boolean(),
+                restrict_to_following_tools: StringList,
+              },
+              { additionalProperties: true },
+            ),
+          }),
+        },
       },
     },
-  }, async (req, reply) => {
-    const slug = req.body.toolkit.slug.toLowerCase();
-    const tk = catalog.getToolkit(slug);
-    // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
-    if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
-    const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
-    const view = item(await authConfigs.view(created.projectId, created.id));
-    return reply.code(201).send({
-      toolkit: { slug: tk.slug },
-      auth_config: { id: view.id, auth_scheme: view.auth_scheme, is_composio_managed: view.is_composio_managed, restrict_to_following_tools: view.restrict_to_following_tools },
-    });
-  });
+    async (req, reply) => {
+      const slug = req.body.toolkit.slug.toLowerCase();
+      const tk = catalog.getToolkit(slug);
+      // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
+      if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
+      const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
+      const view = item(await authConfigs.view(created.projectId, created.id));
+      return reply.code(201).send({
+        toolkit: { slug: tk.slug },
+        auth_config: {
+          id: view.id,
+          auth_scheme: view.auth_scheme,
+          is_composio_managed: view.is_composio_managed,
+          restrict_to_following_tools: view.restrict_to_following_tools,
+        },
+      });
+    },
+  );
 
   app.get('/auth_configs', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
     const q = req.query;
@@ -98,31 +121,45 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
   });
 
   app.get('/auth_configs/:id', { schema: { params: IdParams, response: { 200: AuthConfigSchema } } }, async (req) =>
-    item(await authConfigs.view(principal(req).projectId, req.params.id)));
+    item(await authConfigs.view(principal(req).projectId, req.params.id)),
+  );
 
   app.patch('/auth_configs/:id', { schema: { params: IdParams, body: UpdateBody, response: { 200: AuthConfigSchema } } }, async (req) =>
-    item(await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body))));
+    item(await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body))),
+  );
 
-  app.patch('/auth_configs/:id/:status', {
-    schema: {
-      params: Type.Object({ id: Type.String({ minLength: 1 }), status: Type.String({ description: 'ENABLED or DISABLED' }) }),
-      body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
-      response: { 200: LooseObject },
+  app.patch(
+    '/auth_configs/:id/:status',
+    {
+      schema: {
+        params: Type.Object({ id: Type.String({ minLength: 1 }), status: Type.String({ description: 'ENABLED or DISABLED' }) }),
+        body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
+        response: { 200: LooseObject },
+      },
     },
-  }, async (req) => {
-    const enabled = parseEnabledStatus(req.params.status);
-    const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
-    return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
-  });
+    async (req) => {
+      const enabled = parseEnabledStatus(req.params.status);
+      const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
+      return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
+    },
+  );
 
-  app.delete('/auth_configs/:id', {
-    schema: { params: IdParams, querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }), response: { 200: LooseObject } },
-  }, async (req) => {
-    const { projectId } = principal(req);
-    const id = req.params.id;
-    const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
-    return { success: true, id, deleted_connected_accounts: deleted };
-  });
+  app.delete(
+    '/auth_configs/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }),
+        response: { 200: LooseObject },
+      },
+    },
+    async (req) => {
+      const { projectId } = principal(req);
+      const id = req.params.id;
+      const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+      return { success: true, id, deleted_connected_accounts: deleted };
+    },
+  );
 };
 
 export default authConfigRoutes;

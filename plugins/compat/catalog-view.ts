@@ -43,7 +43,13 @@ export function credentialFields(schema: CredentialsSchema): AuthField[] {
 const split = (fields: AuthField[]) => ({ required: fields.filter((f) => f.required), optional: fields.filter((f) => !f.required) });
 
 const field = (name: string, displayName: string, description: string, required: boolean, isSecret: boolean): AuthField => ({
-  name, displayName, type: 'string', description, required, is_secret: isSecret, user_visible: true,
+  name,
+  displayName,
+  type: 'string',
+  description,
+  required,
+  is_secret: isSecret,
+  user_visible: true,
 });
 
 function authConfigDetails(tk: ToolkitFile, m: AuthMethodDef) {
@@ -55,13 +61,15 @@ function authConfigDetails(tk: ToolkitFile, m: AuthMethodDef) {
     required_scopes: oauth ? [...m.oauth2.defaultScopes] : [],
     proxy: { base_url: tk.baseUrl },
     fields: {
-      auth_config_creation: split(oauth
-        ? [
-            field('client_id', 'Client id', 'Your OAuth app client id (custom auth configs only)', true, false),
-            field('client_secret', 'Client secret', 'Your OAuth app client secret; stored encrypted, never returned', true, true),
-            field('scopes', 'Scopes', `Scopes to request, comma-separated; default: ${m.oauth2.defaultScopes.join(', ')}`, false, false),
-          ]
-        : []),
+      auth_config_creation: split(
+        oauth
+          ? [
+              field('client_id', 'Client id', 'Your OAuth app client id (custom auth configs only)', true, false),
+              field('client_secret', 'Client secret', 'Your OAuth app client secret; stored encrypted, never returned', true, true),
+              field('scopes', 'Scopes', `Scopes to request, comma-separated; default: ${m.oauth2.defaultScopes.join(', ')}`, false, false),
+            ]
+          : [],
+      ),
       connected_account_initiation: split(oauth ? [] : credentialFields(m.credentials)),
     },
   };
@@ -112,7 +120,9 @@ export function createCatalogView(deps: CatalogViewDeps) {
       no_auth: tk.noAuth,
       composio_managed_auth_schemes: managedSchemes(tk),
       composio_managed_auth: managed
-        ? tk.authMethods.flatMap((m) => (m.kind === 'oauth2' ? [{ mode: 'OAUTH2', scopes: { available: [...m.oauth2.defaultScopes] } }] : []))
+        ? tk.authMethods.flatMap((m) =>
+            m.kind === 'oauth2' ? [{ mode: 'OAUTH2', scopes: { available: [...m.oauth2.defaultScopes] } }] : [],
+          )
         : [],
       auth_guide_url: null,
       base_url: tk.baseUrl,
@@ -141,7 +151,13 @@ export function createCatalogView(deps: CatalogViewDeps) {
       scope_requirements: t.scopes && t.scopes.length > 0 ? { all_of: [...t.scopes] } : null,
       input_parameters: structuredClone(t.input) as Record<string, unknown>,
       output_parameters: {},
-      deprecated: { displayName: t.name, version: t.version, available_versions: [t.version], is_deprecated: deprecated, toolkit: { logo: logo ?? '' } },
+      deprecated: {
+        displayName: t.name,
+        version: t.version,
+        available_versions: [t.version],
+        is_deprecated: deprecated,
+        toolkit: { logo: logo ?? '' },
+      },
     };
   }
 

@@ -36,18 +36,26 @@ const LinkBody = Type.Object(
 
 const OptionalBody = Type.Optional(Type.Union([LooseObject, Type.Null()]));
 
-const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks'> }> = async (app, { services }) => {
+const connectedAccountActions: FastifyPluginAsyncTypebox<{
+  services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks'>;
+}> = async (app, { services }) => {
   const { catalog, connections, tokens } = services;
   const links = services.connectLinks;
 
   /** `connection.state` of a PATCH as new credentials; the replacement itself is the domain's (atomic). */
-  async function replaceCredentials(projectId: string, id: string, state: { authScheme?: string; auth_scheme?: string; val?: Record<string, unknown> }) {
+  async function replaceCredentials(
+    projectId: string,
+    id: string,
+    state: { authScheme?: string; auth_scheme?: string; val?: Record<string, unknown> },
+  ) {
     const conn = await connections.get(projectId, id);
     const method = catalog.requireAuthMethod('connection', conn);
     const scheme = schemeOf(conn.authMethodKind);
     const given = stateScheme(state);
     if (method.kind !== 'oauth2' && given && given.toUpperCase() !== scheme) {
-      throw compatBadRequest(`Connected account ${id} uses ${scheme}, not ${given}`, ['connection.state.authScheme does not match the account']);
+      throw compatBadRequest(`Connected account ${id} uses ${scheme}, not ${given}`, [
+        'connection.state.authScheme does not match the account',
+      ]);
     }
     const credentials = method.kind === 'oauth2' ? {} : credentialsFromState(state, method);
     if (!credentials) throw compatBadRequest('connection.state.val carries no credential fields', ['connection.state.val is empty']);
@@ -57,7 +65,8 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Servic
   app.patch('/connected_accounts/:id', { schema: { params: IdParams, body: PatchBody, response: { 200: LooseObject } } }, async (req) => {
     const { projectId } = principal(req);
     const { id } = req.params;
-    if ((req.body.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
+    if ((req.body.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
+      throw notImplementedHere('SHARED connected accounts');
     await connections.get(projectId, id);
     if (req.body.connection?.state) await replaceCredentials(projectId, id, req.body.connection.state);
     if (req.body.alias !== undefined) await connections.update(projectId, id, { alias: req.body.alias });
@@ -65,65 +74,102 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{ services: Pick<Servic
     return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
   });
 
-  app.patch('/connected_accounts/:id/status', {
-    schema: { params: IdParams, body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: true }), response: { 200: LooseObject } },
-  }, async (req) => {
-    const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
-    return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
-  });
-
-  app.post('/connected_accounts/:id/refresh', {
-    schema: { params: IdParams, querystring: Type.Object({ redirect_url: OptionalString }, { additionalProperties: true }), body: OptionalBody, response: { 200: LooseObject } },
-  }, async (req) => {
-    const conn = await connections.get(principal(req).projectId, req.params.id);
-    const outcome = await tokens.refreshConnection(conn, false);
-    // A refused refresh needs a new authorization, which is a new connected account (no redirect here).
-    return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
-  });
-
-  app.post('/connected_accounts/:id/revoke', { schema: { params: IdParams, body: OptionalBody, response: { 200: LooseObject } } }, async (req) => {
-    const conn = await connections.get(principal(req).projectId, req.params.id);
-    const outcome = await tokens.revokeConnection(conn, false);
-    return { revoked_tokens: outcome.revokedTokens, connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) } };
-  });
-
-  app.delete('/connected_accounts/:id', {
-    schema: { params: IdParams, querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }), response: { 200: LooseObject } },
-  }, async (req) => {
-    const { projectId } = principal(req);
-    const conn = await connections.get(projectId, req.params.id);
-    await connections.remove(projectId, conn.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
-    return { success: true, id: conn.id };
-  });
-
-  app.post('/connected_accounts/link', {
-    schema: {
-      body: LinkBody,
-      response: {
-        201: Type.Object(
-          { link_token: Type.String(), redirect_url: Type.String(), expires_at: Type.String(), connected_account_id: Type.String() },
-          { additionalProperties: true },
-        ),
+  app.patch(
+    '/connected_accounts/:id/status',
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: true }),
+        response: { 200: LooseObject },
       },
     },
-  }, async (req, reply) => {
-    const b = req.body;
-    if ((b.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
-    const connectionData = connectionFields(b.connection_data, 'connection_data');
-    const link = await links.create(principal(req).projectId, {
-      authConfigId: b.auth_config_id,
-      entityId: b.user_id,
-      ...(b.callback_url ? { callbackUrl: b.callback_url } : {}),
-      ...(b.alias ? { alias: b.alias } : {}),
-      ...(connectionData ? { connectionData } : {}),
-    });
-    return reply.code(201).send({
-      link_token: link.token,
-      redirect_url: link.url,
-      expires_at: link.expiresAt.toISOString(),
-      connected_account_id: link.connectionId,
-    });
-  });
+    async (req) => {
+      const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
+      return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
+    },
+  );
+
+  app.post(
+    '/connected_accounts/:id/refresh',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ redirect_url: OptionalString }, { additionalProperties: true }),
+        body: OptionalBody,
+        response: { 200: LooseObject },
+      },
+    },
+    async (req) => {
+      const conn = await connections.get(principal(req).projectId, req.params.id);
+      const outcome = await tokens.refreshConnection(conn, false);
+      // A refused refresh needs a new authorization, which is a new connected account (no redirect here).
+      return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
+    },
+  );
+
+  app.post(
+    '/connected_accounts/:id/revoke',
+    { schema: { params: IdParams, body: OptionalBody, response: { 200: LooseObject } } },
+    async (req) => {
+      const conn = await connections.get(principal(req).projectId, req.params.id);
+      const outcome = await tokens.revokeConnection(conn, false);
+      return {
+        revoked_tokens: outcome.revokedTokens,
+        connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) },
+      };
+    },
+  );
+
+  app.delete(
+    '/connected_accounts/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }),
+        response: { 200: LooseObject },
+      },
+    },
+    async (req) => {
+      const { projectId } = principal(req);
+      const conn = await connections.get(projectId, req.params.id);
+      await connections.remove(projectId, conn.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+      return { success: true, id: conn.id };
+    },
+  );
+
+  app.post(
+    '/connected_accounts/link',
+    {
+      schema: {
+        body: LinkBody,
+        response: {
+          201: Type.Object(
+            { link_token: Type.String(), redirect_url: Type.String(), expires_at: Type.String(), connected_account_id: Type.String() },
+            { additionalProperties: true },
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      if ((b.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
+        throw notImplementedHere('SHARED connected accounts');
+      const connectionData = connectionFields(b.connection_data, 'connection_data');
+      const link = await links.create(principal(req).projectId, {
+        authConfigId: b.auth_config_id,
+        entityId: b.user_id,
+        ...(b.callback_url ? { callbackUrl: b.callback_url } : {}),
+        ...(b.alias ? { alias: b.alias } : {}),
+        ...(connectionData ? { connectionData } : {}),
+      });
+      return reply.code(201).send({
+        link_token: link.token,
+        redirect_url: link.url,
+        expires_at: link.expiresAt.toISOString(),
+        connected_account_id: link.connectionId,
+      });
+    },
+  );
 };
 
 export default connectedAccountActions;

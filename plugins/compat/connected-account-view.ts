@@ -17,11 +17,15 @@ const SECRET_PLACEHOLDERS: Record<AuthScheme, Record<string, string>> = {
   BEARER_TOKEN: { token: REDACTED },
 };
 
-export function connectionState(scheme: AuthScheme, status: CompatStatus): { authScheme: AuthScheme; val: Record<string, string> } | undefined {
+export function connectionState(
+  scheme: AuthScheme,
+  status: CompatStatus,
+): { authScheme: AuthScheme; val: Record<string, string> } | undefined {
   // OAuth INITIATED needs the authorize URL, which is not kept after initiate; only OAuth has REVOKED.
   if (scheme === 'OAUTH2' && status === 'INITIATED') return undefined;
   if (status === 'REVOKED' && scheme !== 'OAUTH2') return undefined;
-  const needsPlaceholders = status === 'ACTIVE' || status === 'INACTIVE' || (scheme === 'BASIC' && (status === 'FAILED' || status === 'EXPIRED'));
+  const needsPlaceholders =
+    status === 'ACTIVE' || status === 'INACTIVE' || (scheme === 'BASIC' && (status === 'FAILED' || status === 'EXPIRED'));
   return { authScheme: scheme, val: { status, ...(needsPlaceholders ? SECRET_PLACEHOLDERS[scheme] : {}) } };
 }
 
@@ -53,4 +57,3 @@ export function connectedAccountItem(c: IConnection, authConfig: AuthConfigFlags
     ...(detail ? { requested_scopes: [...(c.requestedScopes ?? [])], requested_user_scopes: [] } : {}),
   };
 }
-

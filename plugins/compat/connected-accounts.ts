@@ -18,9 +18,16 @@ import { CompatPage, ConnectedAccountSchema, IdParams, Nullable, OptionalString,
 
 const ListQuery = Type.Object(
   {
-    user_ids: OptionalString, auth_config_ids: OptionalString, toolkit_slugs: OptionalString, statuses: OptionalString,
-    connected_account_ids: OptionalString, order_by: OptionalString, order_direction: OptionalString,
-    account_type: OptionalString, limit: OptionalString, cursor: OptionalString,
+    user_ids: OptionalString,
+    auth_config_ids: OptionalString,
+    toolkit_slugs: OptionalString,
+    statuses: OptionalString,
+    connected_account_ids: OptionalString,
+    order_by: OptionalString,
+    order_direction: OptionalString,
+    account_type: OptionalString,
+    limit: OptionalString,
+    cursor: OptionalString,
   },
   { additionalProperties: true },
 );
@@ -28,18 +35,20 @@ const ListQuery = Type.Object(
 const CreateBody = Type.Object(
   {
     auth_config: Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
-    connection: Type.Optional(Type.Object(
-      {
-        user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
-        redirect_uri: Type.Optional(Type.String({ pattern: '^https?://' })),
-        state: Type.Optional(Nullable(StateSchema)),
-        data: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
-        alias: Type.Optional(Type.String({ maxLength: 200 })),
-        experimental: Type.Optional(Type.Unknown()),
-      },
-      { additionalProperties: true },
-    )),
+    connection: Type.Optional(
+      Type.Object(
+        {
+          user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+          callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
+          redirect_uri: Type.Optional(Type.String({ pattern: '^https?://' })),
+          state: Type.Optional(Nullable(StateSchema)),
+          data: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+          alias: Type.Optional(Type.String({ maxLength: 200 })),
+          experimental: Type.Optional(Type.Unknown()),
+        },
+        { additionalProperties: true },
+      ),
+    ),
     validate_credentials: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
@@ -51,14 +60,18 @@ const CreateResponse = Type.Object(
     status: Type.String(),
     redirect_url: Nullable(Type.String()),
     redirect_uri: Nullable(Type.String()),
-    connectionData: Type.Object(
-      { authScheme: Type.String(), val: Type.Object({ status: Type.String(), redirectUrl: Type.Optional(Type.String()) }, { additionalProperties: true }) },
-    ),
+    connectionData: Type.Object({
+      authScheme: Type.String(),
+      val: Type.Object({ status: Type.String(), redirectUrl: Type.Optional(Type.String()) }, { additionalProperties: true }),
+    }),
   },
   { additionalProperties: true },
 );
 
-const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (app, { services }) => {
+const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
+  app,
+  { services },
+) => {
   const { authConfigs, catalog, connections } = services;
 
   /** The v3.1 object of one connection, with its auth config's flags. */
@@ -71,11 +84,16 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     const q = req.query;
     const statuses = commaList(q.statuses)?.map((s) => s.toUpperCase());
     const badStatus = statuses?.find((s) => !(COMPAT_STATUSES as readonly string[]).includes(s));
-    if (badStatus) throw compatBadRequest(`Unknown status ${badStatus}; use ${COMPAT_STATUSES.join(', ')}`, [`statuses must be among ${COMPAT_STATUSES.join(', ')}`]);
+    if (badStatus)
+      throw compatBadRequest(`Unknown status ${badStatus}; use ${COMPAT_STATUSES.join(', ')}`, [
+        `statuses must be among ${COMPAT_STATUSES.join(', ')}`,
+      ]);
     const orderBy = q.order_by || 'created_at';
-    if (orderBy !== 'created_at' && orderBy !== 'updated_at') throw compatBadRequest('order_by must be created_at or updated_at', ['order_by is invalid']);
+    if (orderBy !== 'created_at' && orderBy !== 'updated_at')
+      throw compatBadRequest('order_by must be created_at or updated_at', ['order_by is invalid']);
     const direction = (q.order_direction || 'desc').toLowerCase();
-    if (direction !== 'asc' && direction !== 'desc') throw compatBadRequest('order_direction must be asc or desc', ['order_direction is invalid']);
+    if (direction !== 'asc' && direction !== 'desc')
+      throw compatBadRequest('order_direction must be asc or desc', ['order_direction is invalid']);
     const offset = decodeCursor(q.cursor);
     const limit = clampLimit(q.limit, 50, 1000);
     // Every broker connection is PRIVATE to its user; there are no SHARED accounts.
@@ -90,9 +108,16 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
       states,
       ids: commaList(q.connected_account_ids),
       orderBy: orderBy === 'updated_at' ? 'updatedAt' : 'createdAt',
-      direction, limit, offset,
+      direction,
+      limit,
+      offset,
     });
-    return page(r.rows.map((c) => connectedAccountItem(c, r.authConfigs.get(c.authConfigId))), r.total, offset, limit);
+    return page(
+      r.rows.map((c) => connectedAccountItem(c, r.authConfigs.get(c.authConfigId))),
+      r.total,
+      offset,
+      limit,
+    );
   });
 
   app.get('/connected_accounts/:id', { schema: { params: IdParams, response: { 200: ConnectedAccountSchema } } }, async (req) => {
@@ -107,9 +132,12 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     const scheme = schemeOf(config.authMethodKind);
     const given = stateScheme(conn.state ?? undefined);
     if (given && given.toUpperCase() !== scheme) {
-      throw compatBadRequest(`Auth config ${config.id} uses ${scheme}, but connection.state.authScheme is ${given}`, ['connection.state.authScheme does not match the auth config']);
+      throw compatBadRequest(`Auth config ${config.id} uses ${scheme}, but connection.state.authScheme is ${given}`, [
+        'connection.state.authScheme does not match the auth config',
+      ]);
     }
-    if ((conn.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED') throw notImplementedHere('SHARED connected accounts');
+    if ((conn.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
+      throw notImplementedHere('SHARED connected accounts');
     const connectionConfig = connectionFields(conn.data ?? undefined, 'connection.data');
     const base = {
       // The v3.1 API's own default user when none is named.
@@ -120,12 +148,19 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     };
     const created = (id: string, status: 'INITIATED' | 'ACTIVE', redirectUrl: string | null) =>
       reply.code(201).send({
-        id, status, redirect_url: redirectUrl, redirect_uri: redirectUrl,
+        id,
+        status,
+        redirect_url: redirectUrl,
+        redirect_uri: redirectUrl,
         connectionData: { authScheme: scheme, val: { status, ...(redirectUrl ? { redirectUrl } : {}) } },
       });
 
     if (config.authMethodKind === 'oauth2') {
-      if (carriesTokens(conn.state ?? undefined)) throw notImplementedHere('Importing existing OAuth tokens', 'Create the connected account without state and send the user to redirect_url.');
+      if (carriesTokens(conn.state ?? undefined))
+        throw notImplementedHere(
+          'Importing existing OAuth tokens',
+          'Create the connected account without state and send the user to redirect_url.',
+        );
       const callback = conn.callback_url ?? conn.redirect_uri;
       const r = await connections.initiate(projectId, config.toolkitSlug, { ...base, ...(callback ? { redirectUrl: callback } : {}) });
       return created(r.connectionId, 'INITIATED', r.redirectUrl ?? null);

@@ -32,7 +32,8 @@ export function credentialsFromState(state: CompatState | undefined, method: Dir
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(val)) {
     if (NOT_CREDENTIALS.has(key) || value === undefined || value === null) continue;
-    if (typeof value !== 'string') throw compatBadRequest(`connection.state.val.${key} must be a string`, [`connection.state.val.${key} must be a string`]);
+    if (typeof value !== 'string')
+      throw compatBadRequest(`connection.state.val.${key} must be a string`, [`connection.state.val.${key} must be a string`]);
     const name = known.has(key) ? key : (SYNONYMS.find((group) => group.includes(key))?.find((alt) => known.has(alt)) ?? key);
     out[name] = value;
   }

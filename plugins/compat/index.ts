@@ -33,7 +33,10 @@ function useCompatErrors(scope: FastifyInstance): void {
     return sendCompatError(reply, body);
   });
   scope.setNotFoundHandler((request, reply) =>
-    sendCompatError(reply, compatErrorBody(notFound(`Route ${request.method} ${request.url.split('?')[0]} not found on the compat mount`), request)),
+    sendCompatError(
+      reply,
+      compatErrorBody(notFound(`Route ${request.method} ${request.url.split('?')[0]} not found on the compat mount`), request),
+    ),
   );
 }
 
@@ -54,26 +57,35 @@ export default fp(
   async (app, opts: { prefix?: string; services: CompatServices }) => {
     const prefix = opts.prefix ?? DEFAULT_COMPAT_PREFIX;
     const { services } = opts;
-    const view = createCatalogView({ catalog: services.catalog, isManagedClientConfigured: services.authConfigs.isManagedClientConfigured });
+    const view = createCatalogView({
+      catalog: services.catalog,
+      isManagedClientConfigured: services.authConfigs.isManagedClientConfigured,
+    });
 
-    await app.register(async (v31) => {
-      useCompatErrors(v31);
-      v31.addHook('onRequest', authenticate(v31));
-      await v31.register(toolkitRoutes, { services, view });
-      await v31.register(toolRoutes, { services, view });
-      await v31.register(authConfigRoutes, { services });
-      await v31.register(connectedAccountRoutes, { services });
-      await v31.register(connectedAccountActions, { services });
-      await v31.register(unboundGroups(UNBOUND_GROUPS));
-    }, { prefix });
+    await app.register(
+      async (v31) => {
+        useCompatErrors(v31);
+        v31.addHook('onRequest', authenticate(v31));
+        await v31.register(toolkitRoutes, { services, view });
+        await v31.register(toolRoutes, { services, view });
+        await v31.register(authConfigRoutes, { services });
+        await v31.register(connectedAccountRoutes, { services });
+        await v31.register(connectedAccountActions, { services });
+        await v31.register(unboundGroups(UNBOUND_GROUPS));
+      },
+      { prefix },
+    );
 
     // The v3 sibling of the mount: only the realtime routes core reaches; the rest is 404.
     if (!prefix.endsWith('/v3.1')) return;
-    await app.register(async (v3) => {
-      useCompatErrors(v3);
-      v3.addHook('onRequest', authenticate(v3));
-      await v3.register(unboundGroups(UNBOUND_V3_GROUPS));
-    }, { prefix: prefix.replace(/\/v3\.1$/, '/v3') });
+    await app.register(
+      async (v3) => {
+        useCompatErrors(v3);
+        v3.addHook('onRequest', authenticate(v3));
+        await v3.register(unboundGroups(UNBOUND_V3_GROUPS));
+      },
+      { prefix: prefix.replace(/\/v3\.1$/, '/v3') },
+    );
   },
   { name: 'compat', dependencies: ['auth'] },
 );

@@ -8,7 +8,10 @@ import { CompatError } from './errors.js';
 /** `a,b` -> ['a', 'b']; absent or empty -> undefined (a null the client sent as `x=`). */
 export function commaList(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 
@@ -37,7 +40,10 @@ export function decodeCursor(raw: string | undefined): number {
   const text = Buffer.from(raw, 'base64url').toString('utf8');
   const offset = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
   if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw new CompatError(400, 'Invalid cursor: pass next_cursor from the previous page unchanged', { slug: 'BAD_REQUEST', errors: ['cursor is invalid'] });
+    throw new CompatError(400, 'Invalid cursor: pass next_cursor from the previous page unchanged', {
+      slug: 'BAD_REQUEST',
+      errors: ['cursor is invalid'],
+    });
   }
   return offset;
 }

@@ -30,7 +30,11 @@ export const ToolSlugParams = Type.Object({ tool_slug: Type.String({ minLength: 
 
 /** Credentials the v3.1 way: `{authScheme, val: {status?, ...fields}}`. */
 export const StateSchema = Type.Object(
-  { authScheme: Type.Optional(Type.String()), auth_scheme: Type.Optional(Type.String()), val: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+  {
+    authScheme: Type.Optional(Type.String()),
+    auth_scheme: Type.Optional(Type.String()),
+    val: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
   { additionalProperties: true },
 );
 

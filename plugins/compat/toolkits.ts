@@ -11,8 +11,14 @@ import { CompatPage, LooseObject, OptionalString } from './schemas.js';
 
 const ListQuery = Type.Object(
   {
-    category: OptionalString, managed_by: OptionalString, type: OptionalString, sort_by: OptionalString,
-    include_deprecated: OptionalString, search: OptionalString, limit: OptionalString, cursor: OptionalString,
+    category: OptionalString,
+    managed_by: OptionalString,
+    type: OptionalString,
+    sort_by: OptionalString,
+    include_deprecated: OptionalString,
+    search: OptionalString,
+    limit: OptionalString,
+    cursor: OptionalString,
   },
   { additionalProperties: true },
 );
@@ -37,7 +43,10 @@ interface ListFilters {
   type?: string;
 }
 
-const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs'>; view: CatalogView }> = async (app, { services, view }) => {
+const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs'>; view: CatalogView }> = async (
+  app,
+  { services, view },
+) => {
   const { catalog, authConfigs } = services;
 
   async function filtered(projectId: string, f: ListFilters): Promise<ToolkitFile[]> {
@@ -56,47 +65,74 @@ const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catal
     return all;
   }
 
-  app.get('/toolkits', {
-    schema: { querystring: ListQuery, response: { 200: CompatPage } },
-  }, async (req) => {
-    const q = req.query;
-    const all = await filtered(principal(req).projectId, { category: q.category, search: q.search || undefined, managedBy: q.managed_by, type: q.type });
-    return pageOf(all.map(view.toolkitItem), decodeCursor(q.cursor), clampLimit(q.limit, 50, 1000));
-  });
-
-  app.post('/toolkits/multi', {
-    schema: { body: MultiBody, response: { 200: CompatPage } },
-  }, async (req) => {
-    const b = req.body;
-    const all = await filtered(principal(req).projectId, { slugs: b.toolkits, category: b.category, managedBy: b.managed_by });
-    return pageOf(all.map(view.toolkitItem), decodeCursor(b.cursor ?? undefined), clampLimit(b.limit, 50, 1000));
-  });
-
-  app.get('/toolkits/categories', {
-    schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: CompatPage } },
-  }, async () => {
-    const all = view.categories();
-    return pageOf(all, 0, Math.max(1, all.length));
-  });
-
-  app.get('/toolkits/changelog', {
-    schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: LooseObject } },
-  }, async () => ({
-    // One version per toolkit: the catalog files carry no history.
-    items: catalog.toolkits().map((t) => ({ slug: t.slug, name: t.name, displayName: t.name, versions: [{ version: t.version, changelog: '' }] })),
-  }));
-
-  app.get('/toolkits/:slug', {
-    schema: {
-      params: Type.Object({ slug: Type.String({ minLength: 1 }) }),
-      querystring: Type.Object({ version: OptionalString }, { additionalProperties: true }),
-      response: { 200: LooseObject },
+  app.get(
+    '/toolkits',
+    {
+      schema: { querystring: ListQuery, response: { 200: CompatPage } },
     },
-  }, async (req) => {
-    const tk = catalog.getToolkit(req.params.slug.toLowerCase());
-    if (!tk) throw notFound(`Toolkit ${req.params.slug} not found`);
-    return view.toolkitDetail(tk);
-  });
+    async (req) => {
+      const q = req.query;
+      const all = await filtered(principal(req).projectId, {
+        category: q.category,
+        search: q.search || undefined,
+        managedBy: q.managed_by,
+        type: q.type,
+      });
+      return pageOf(all.map(view.toolkitItem), decodeCursor(q.cursor), clampLimit(q.limit, 50, 1000));
+    },
+  );
+
+  app.post(
+    '/toolkits/multi',
+    {
+      schema: { body: MultiBody, response: { 200: CompatPage } },
+    },
+    async (req) => {
+      const b = req.body;
+      const all = await filtered(principal(req).projectId, { slugs: b.toolkits, category: b.category, managedBy: b.managed_by });
+      return pageOf(all.map(view.toolkitItem), decodeCursor(b.cursor ?? undefined), clampLimit(b.limit, 50, 1000));
+    },
+  );
+
+  app.get(
+    '/toolkits/categories',
+    {
+      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: CompatPage } },
+    },
+    async () => {
+      const all = view.categories();
+      return pageOf(all, 0, Math.max(1, all.length));
+    },
+  );
+
+  app.get(
+    '/toolkits/changelog',
+    {
+      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: LooseObject } },
+    },
+    async () => ({
+      // One version per toolkit: the catalog files carry no history.
+      items: catalog
+        .toolkits()
+        .map((t) => ({ slug: t.slug, name: t.name, displayName: t.name, versions: [{ version: t.version, changelog: '' }] })),
+    }),
+  );
+
+  app.get(
+    '/toolkits/:slug',
+    {
+      schema: {
+        params: Type.Object({ slug: Type.String({ minLength: 1 }) }),
+        querystring: Type.Object({ version: OptionalString }, { additionalProperties: true }),
+        response: { 200: LooseObject },
+      },
+    },
+    async (req) => {
+      const tk = catalog.getToolkit(req.params.slug.toLowerCase());
+      if (!tk) throw notFound(`Toolkit ${req.params.slug} not found`);
+      return view.toolkitDetail(tk);
+    },
+  );
 };
 
 export default toolkitRoutes;

@@ -17,9 +17,18 @@ import { CompatPage, ExecuteResponse, LooseObject, OptionalString, ToolSlugParam
 
 const ListQuery = Type.Object(
   {
-    toolkit_slug: OptionalString, tool_slugs: OptionalString, auth_config_ids: OptionalString, important: OptionalString,
-    tags: OptionalString, scopes: OptionalString, query: OptionalString, search: OptionalString,
-    include_deprecated: OptionalString, toolkit_versions: OptionalString, limit: OptionalString, cursor: OptionalString,
+    toolkit_slug: OptionalString,
+    tool_slugs: OptionalString,
+    auth_config_ids: OptionalString,
+    important: OptionalString,
+    tags: OptionalString,
+    scopes: OptionalString,
+    query: OptionalString,
+    search: OptionalString,
+    include_deprecated: OptionalString,
+    toolkit_versions: OptionalString,
+    limit: OptionalString,
+    cursor: OptionalString,
   },
   { additionalProperties: true },
 );
@@ -40,7 +49,12 @@ const ExecuteBody = Type.Object(
 );
 
 const ProxyParameter = Type.Object(
-  { name: Type.String({ minLength: 1 }), value: Type.Union([Type.String(), Type.Number()]), type: Type.Optional(Type.String()), in: Type.Optional(Type.String()) },
+  {
+    name: Type.String({ minLength: 1 }),
+    value: Type.Union([Type.String(), Type.Number()]),
+    type: Type.Optional(Type.String()),
+    in: Type.Optional(Type.String()),
+  },
   { additionalProperties: true },
 );
 
@@ -57,7 +71,10 @@ const ProxyBody = Type.Object(
   { additionalProperties: true },
 );
 
-const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog' | 'authConfigs' | 'execution' | 'proxy'>; view: CatalogView }> = async (app, { services, view }) => {
+const toolRoutes: FastifyPluginAsyncTypebox<{
+  services: Pick<Services, 'catalog' | 'authConfigs' | 'execution' | 'proxy'>;
+  view: CatalogView;
+}> = async (app, { services, view }) => {
   const { catalog, authConfigs, execution, proxy } = services;
   const everyTool = () => catalog.toolkits().flatMap((tk) => catalog.toolsOf(tk.slug));
   const findTool = (slug: string) => catalog.getTool(slug) ?? catalog.getTool(slug.toUpperCase());
@@ -88,79 +105,126 @@ const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catalog'
     return pageOf(tools.map(view.tool), decodeCursor(q.cursor), clampLimit(q.limit, 1000, 1000));
   });
 
-  app.get('/tools/enum', { schema: { response: { 200: Type.Array(Type.String()) } } }, async () => everyTool().map((t) => t.slug).sort());
+  app.get('/tools/enum', { schema: { response: { 200: Type.Array(Type.String()) } } }, async () =>
+    everyTool()
+      .map((t) => t.slug)
+      .sort(),
+  );
 
-  app.post('/tools/scopes/required', {
-    schema: {
-      body: Type.Object({ tools: Type.Array(Type.String({ minLength: 1 })), version: Type.Optional(Type.String()) }, { additionalProperties: true }),
-      response: { 200: LooseObject },
+  app.post(
+    '/tools/scopes/required',
+    {
+      schema: {
+        body: Type.Object(
+          { tools: Type.Array(Type.String({ minLength: 1 })), version: Type.Optional(Type.String()) },
+          { additionalProperties: true },
+        ),
+        response: { 200: LooseObject },
+      },
     },
-  }, async (req) => {
-    const unknown = req.body.tools.filter((s) => !findTool(s));
-    if (unknown.length > 0) throw compatBadRequest(`Unknown tools: ${unknown.join(', ')}`, unknown.map((s) => `tools ${s} is not a tool`));
-    const tools = req.body.tools.map((s) => findTool(s)!);
-    return {
-      scopes_required: [...new Set(tools.flatMap((t) => t.scopes ?? []))].sort(),
-      per_tool_requirements: tools.map((t) => ({ tool: t.slug, scope_requirements: view.tool(t).scope_requirements })),
-    };
-  });
-
-  app.get('/tools/:tool_slug', {
-    schema: {
-      params: ToolSlugParams,
-      querystring: Type.Object({ version: OptionalString, toolkit_versions: OptionalString }, { additionalProperties: true }),
-      response: { 200: LooseObject },
+    async (req) => {
+      const unknown = req.body.tools.filter((s) => !findTool(s));
+      if (unknown.length > 0)
+        throw compatBadRequest(
+          `Unknown tools: ${unknown.join(', ')}`,
+          unknown.map((s) => `tools ${s} is not a tool`),
+        );
+      const tools = req.body.tools.map((s) => findTool(s)!);
+      return {
+        scopes_required: [...new Set(tools.flatMap((t) => t.scopes ?? []))].sort(),
+        per_tool_requirements: tools.map((t) => ({ tool: t.slug, scope_requirements: view.tool(t).scope_requirements })),
+      };
     },
-  }, async (req) => {
-    const tool = findTool(req.params.tool_slug);
-    if (!tool) throw notFound(`Tool ${req.params.tool_slug} not found`);
-    return view.tool(tool);
-  });
+  );
 
-  app.post('/tools/execute/:tool_slug', {
-    schema: { params: ToolSlugParams, body: Type.Optional(ExecuteBody), response: { 200: ExecuteResponse } },
-  }, async (req) => {
-    const b = req.body ?? {};
-    if (b.custom_auth_params !== undefined || b.custom_connection_data !== undefined) {
-      throw notImplementedHere('Executing with caller-supplied credentials (custom_auth_params, custom_connection_data)', 'Store the credentials as a connected account and pass connected_account_id.');
-    }
-    if (b.text !== undefined && b.arguments === undefined) throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
-    const userId = b.user_id ?? b.entity_id;
-    if (!b.connected_account_id && !userId) {
-      throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", ['connected_account_id or user_id is required']);
-    }
-    const tool = findTool(req.params.tool_slug);
-    if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
-    const { projectId } = principal(req);
-    // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
-    const result = await execution.execute(projectId, tool.slug, {
-      ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
-      arguments: b.arguments ?? {},
-    });
-    return toExecuteEnvelope(result);
-  });
+  app.get(
+    '/tools/:tool_slug',
+    {
+      schema: {
+        params: ToolSlugParams,
+        querystring: Type.Object({ version: OptionalString, toolkit_versions: OptionalString }, { additionalProperties: true }),
+        response: { 200: LooseObject },
+      },
+    },
+    async (req) => {
+      const tool = findTool(req.params.tool_slug);
+      if (!tool) throw notFound(`Tool ${req.params.tool_slug} not found`);
+      return view.tool(tool);
+    },
+  );
 
-  app.post('/tools/execute/:tool_slug/input', {
-    schema: { params: ToolSlugParams, body: Type.Optional(LooseObject) },
-  }, async () => {
-    throw notImplementedHere('Generating tool arguments from text (a language-model feature)', 'Build the arguments from the tool input_parameters.');
-  });
+  app.post(
+    '/tools/execute/:tool_slug',
+    {
+      schema: { params: ToolSlugParams, body: Type.Optional(ExecuteBody), response: { 200: ExecuteResponse } },
+    },
+    async (req) => {
+      const b = req.body ?? {};
+      if (b.custom_auth_params !== undefined || b.custom_connection_data !== undefined) {
+        throw notImplementedHere(
+          'Executing with caller-supplied credentials (custom_auth_params, custom_connection_data)',
+          'Store the credentials as a connected account and pass connected_account_id.',
+        );
+      }
+      if (b.text !== undefined && b.arguments === undefined)
+        throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
+      const userId = b.user_id ?? b.entity_id;
+      if (!b.connected_account_id && !userId) {
+        throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", [
+          'connected_account_id or user_id is required',
+        ]);
+      }
+      const tool = findTool(req.params.tool_slug);
+      if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
+      const { projectId } = principal(req);
+      // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
+      const result = await execution.execute(projectId, tool.slug, {
+        ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
+        arguments: b.arguments ?? {},
+      });
+      return toExecuteEnvelope(result);
+    },
+  );
+
+  app.post(
+    '/tools/execute/:tool_slug/input',
+    {
+      schema: { params: ToolSlugParams, body: Type.Optional(LooseObject) },
+    },
+    async () => {
+      throw notImplementedHere(
+        'Generating tool arguments from text (a language-model feature)',
+        'Build the arguments from the tool input_parameters.',
+      );
+    },
+  );
 
   app.post('/tools/execute/proxy', { schema: { body: ProxyBody, response: { 200: LooseObject } } }, async (req) => {
     const b = req.body;
     if (b.binary_body !== undefined) throw notImplementedHere('Binary proxy bodies (binary_body)', 'Send a JSON body.');
-    if (b.custom_connection_data !== undefined) throw notImplementedHere('Proxy calls with caller-supplied credentials (custom_connection_data)');
-    if (!b.connected_account_id) throw compatBadRequest('connected_account_id is required: the proxy authenticates as a connected account', ['connected_account_id is required']);
+    if (b.custom_connection_data !== undefined)
+      throw notImplementedHere('Proxy calls with caller-supplied credentials (custom_connection_data)');
+    if (!b.connected_account_id)
+      throw compatBadRequest('connected_account_id is required: the proxy authenticates as a connected account', [
+        'connected_account_id is required',
+      ]);
     const headers: Record<string, string> = {};
     const query: Record<string, string> = {};
     for (const p of b.parameters ?? []) {
       const where = (p.type ?? p.in ?? 'query').toLowerCase();
-      if (where !== 'header' && where !== 'query') throw compatBadRequest(`parameters: type must be header or query (got ${where})`, [`parameters.${p.name}.type must be header or query`]);
+      if (where !== 'header' && where !== 'query')
+        throw compatBadRequest(`parameters: type must be header or query (got ${where})`, [
+          `parameters.${p.name}.type must be header or query`,
+        ]);
       (where === 'header' ? headers : query)[p.name] = String(p.value);
     }
     const { projectId } = principal(req);
     const res = await proxy.proxy(projectId, {
-      connectionId: b.connected_account_id, endpoint: b.endpoint, method: b.method, headers, query,
+      connectionId: b.connected_account_id,
+      endpoint: b.endpoint,
+      method: b.method,
+      headers,
+      query,
       ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),
     });
     return { status: res.status, data: res.data ?? null, headers: res.headers };

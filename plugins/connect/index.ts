@@ -16,7 +16,8 @@ import { htmlErrorHandler } from '../error-page.js';
 
 /** No script, no external load, no framing; forms post only to the broker (and, since browsers
  *  check form-action on the redirect that follows a post, to the caller's callback origin). */
-const csp = (formTargets = "'self'") => `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
+const csp = (formTargets = "'self'") =>
+  `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
 const FormBody = Type.Record(Type.String(), Type.String());
@@ -48,7 +49,16 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connect
         return reply.redirect(state.url, 302);
       case 'form':
         if (state.callbackUrl) reply.header('content-security-policy', csp(`'self' ${new URL(state.callbackUrl).origin}`));
-        return html(reply, state.error ? 400 : 200, renderCredentialForm({ toolkitName: state.toolkitName, method: state.method, action: token, ...(state.error ? { error: state.error } : {}) }));
+        return html(
+          reply,
+          state.error ? 400 : 200,
+          renderCredentialForm({
+            toolkitName: state.toolkitName,
+            method: state.method,
+            action: token,
+            ...(state.error ? { error: state.error } : {}),
+          }),
+        );
       case 'done': {
         if (state.callbackUrl) {
           // Same query as the native OAuth callback's redirect, so callers handle both alike.
@@ -57,22 +67,39 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connect
           target.searchParams.set('connectionId', state.connectionId);
           return reply.redirect(target.toString(), 303);
         }
-        return html(reply, 200, renderMessagePage('Connected', `Your ${state.toolkitName} account is connected. You can close this window.`));
+        return html(
+          reply,
+          200,
+          renderMessagePage('Connected', `Your ${state.toolkitName} account is connected. You can close this window.`),
+        );
       }
       case 'used':
-        return html(reply, 410, renderMessagePage('Link already used', 'This connect link was already used or is no longer valid. Ask the application for a new link.'));
+        return html(
+          reply,
+          410,
+          renderMessagePage(
+            'Link already used',
+            'This connect link was already used or is no longer valid. Ask the application for a new link.',
+          ),
+        );
       case 'expired':
         return html(reply, 410, renderMessagePage('Link expired', 'This connect link has expired. Ask the application for a new link.'));
       case 'invalid':
-        return html(reply, 404, renderMessagePage('Link not found', 'This connect link is not valid. Check that you opened the whole link.'));
+        return html(
+          reply,
+          404,
+          renderMessagePage('Link not found', 'This connect link is not valid. Check that you opened the whole link.'),
+        );
     }
   }
 
   app.get('/connect/:token', { schema: { hide: true, params: TokenParams } }, async (req, reply) =>
-    respond(reply, req.params.token, await links.open(req.params.token)));
+    respond(reply, req.params.token, await links.open(req.params.token)),
+  );
 
   app.post('/connect/:token', { schema: { hide: true, params: TokenParams, body: FormBody } }, async (req, reply) =>
-    respond(reply, req.params.token, await links.submit(req.params.token, req.body)));
+    respond(reply, req.params.token, await links.submit(req.params.token, req.body)),
+  );
 };
 
 /** The hosted connect plane; its parser, headers and error pages stay inside its own scope. */

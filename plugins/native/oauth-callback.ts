@@ -23,23 +23,27 @@ const oauthCallback: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'conne
   // A failure the callback cannot turn into an outcome is still a page, not a JSON body.
   app.setErrorHandler(htmlErrorHandler('oauth callback', renderCallbackError, { ...PAGE_HEADERS, 'content-security-policy': PAGE_CSP }));
 
-  app.get('/connectors/:slug/callback', {
-    schema: { hide: true, params: Type.Object({ slug: Type.String() }), querystring: CallbackQuery },
-  }, async (req, reply) => {
-    const outcome = await services.connections.handleCallback(req.params.slug, req.query);
-    reply.headers(PAGE_HEADERS);
-    if (outcome.redirectUrl && outcome.status !== 'REJECTED') {
-      const target = new URL(outcome.redirectUrl);
-      target.searchParams.set('status', outcome.status === 'ACTIVE' ? 'success' : 'failed');
-      if (outcome.connectionId) target.searchParams.set('connectionId', outcome.connectionId);
-      return reply.redirect(target.toString(), 302);
-    }
-    return reply
-      .code(outcome.status === 'ACTIVE' ? 200 : 400)
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_CSP)
-      .send(renderCallbackPage(outcome));
-  });
+  app.get(
+    '/connectors/:slug/callback',
+    {
+      schema: { hide: true, params: Type.Object({ slug: Type.String() }), querystring: CallbackQuery },
+    },
+    async (req, reply) => {
+      const outcome = await services.connections.handleCallback(req.params.slug, req.query);
+      reply.headers(PAGE_HEADERS);
+      if (outcome.redirectUrl && outcome.status !== 'REJECTED') {
+        const target = new URL(outcome.redirectUrl);
+        target.searchParams.set('status', outcome.status === 'ACTIVE' ? 'success' : 'failed');
+        if (outcome.connectionId) target.searchParams.set('connectionId', outcome.connectionId);
+        return reply.redirect(target.toString(), 302);
+      }
+      return reply
+        .code(outcome.status === 'ACTIVE' ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PAGE_CSP)
+        .send(renderCallbackPage(outcome));
+    },
+  );
 };
 
 export default oauthCallback;

@@ -6,13 +6,19 @@ import { errorResponses } from '../../src/schemas/common.js';
 import { ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
 
 const proxyRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'proxy'> }> = async (app, { services }) => {
-  app.post('/connectors/proxy', {
-    schema: {
-      operationId: 'proxy', tags: ['connections'], summary: 'Authenticated request through a connection',
-      body: ProxyBody,
-      response: { 200: ProxyResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  app.post(
+    '/connectors/proxy',
+    {
+      schema: {
+        operationId: 'proxy',
+        tags: ['connections'],
+        summary: 'Authenticated request through a connection',
+        body: ProxyBody,
+        response: { 200: ProxyResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+      },
     },
-  }, async (req) => services.proxy.proxy(principal(req).projectId, req.body));
+    async (req) => services.proxy.proxy(principal(req).projectId, req.body),
+  );
 };
 
 export default proxyRoutes;

@@ -40,7 +40,8 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: BitlyCtx): voi
     if (b.bitlinks === undefined || b.bitlinks === null) return undefined;
     if (!Array.isArray(b.bitlinks)) throw invalidArg('bitlinks', 'channels');
     return b.bitlinks.map((entry) => {
-      if (!isPlainObject(entry) || typeof entry.bitlink_id !== 'string') throw invalidArg('bitlinks', 'channels', 'Each entry needs bitlink_id.');
+      if (!isPlainObject(entry) || typeof entry.bitlink_id !== 'string')
+        throw invalidArg('bitlinks', 'channels', 'Each entry needs bitlink_id.');
       const link = requireLink(ctx, stripScheme(entry.bitlink_id), 'channels');
       const campaign = typeof entry.campaign_guid === 'string' ? entry.campaign_guid : '';
       if (campaign && !state.campaigns.has(campaign)) throw invalidArg('bitlinks', 'channels', `Unknown campaign ${campaign}.`);
@@ -128,7 +129,9 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: BitlyCtx): voi
     const campaign = q1(request.query, 'campaign_guid');
     const inCampaign = campaign ? new Set(state.campaigns.get(campaign)?.channel_guids ?? []) : null;
     const channels = [...state.channels.values()].filter(
-      (c) => (!group || c.group_guid === group) && (!inCampaign || inCampaign.has(c.guid) || c.bitlinks.some((b) => b.campaign_guid === campaign)),
+      (c) =>
+        (!group || c.group_guid === group) &&
+        (!inCampaign || inCampaign.has(c.guid) || c.bitlinks.some((b) => b.campaign_guid === campaign)),
     );
     return { channels: channels.map(channelBody) };
   });

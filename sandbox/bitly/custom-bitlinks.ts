@@ -34,7 +34,14 @@ export function findCustom(ctx: BitlyCtx, request: FastifyRequest): Custom {
   const link = ctx.state.links.get(id);
   if (link && link.keyword && !link.deleted) {
     const created = bitlyTime(link.createdMs);
-    return { id, domain: link.domain, keyword: link.hash, bitlink_id: link.id, firstCreated: created, history: [historyEntry(ctx, link.domain, link.hash, link, created, created)] };
+    return {
+      id,
+      domain: link.domain,
+      keyword: link.hash,
+      bitlink_id: link.id,
+      firstCreated: created,
+      history: [historyEntry(ctx, link.domain, link.hash, link, created, created)],
+    };
   }
   throw notFound(R, 'custom Bitlink');
 }

@@ -63,7 +63,12 @@ export function fail(status: number, message: string, description: string, resou
   return new BitlyHttpError(status, bitlyError(message, description, resource, errors));
 }
 
-export function invalidArg(field: string, resource: string, description = 'The value provided is invalid.', code = 'invalid'): BitlyHttpError {
+export function invalidArg(
+  field: string,
+  resource: string,
+  description = 'The value provided is invalid.',
+  code = 'invalid',
+): BitlyHttpError {
   return fail(400, `INVALID_ARG_${field.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, description, resource, [{ field, error_code: code }]);
 }
 
@@ -73,7 +78,9 @@ export function notFound(resource: string, what = 'resource'): BitlyHttpError {
 
 export function sendBitly(reply: FastifyReply, status: number, body: BitlyErrorBody | unknown): FastifyReply {
   reply.code(status);
-  return typeof body === 'string' ? reply.type('text/plain; charset=utf-8').send(body) : reply.type('application/json; charset=utf-8').send(body);
+  return typeof body === 'string'
+    ? reply.type('text/plain; charset=utf-8').send(body)
+    : reply.type('application/json; charset=utf-8').send(body);
 }
 
 export function sendInjected(reply: FastifyReply, failure: InjectedFailure, resource: string): FastifyReply {

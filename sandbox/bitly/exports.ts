@@ -27,7 +27,8 @@ interface ExportFilter {
 }
 
 function parseFilter(raw: Record<string, unknown>): ExportFilter {
-  const tags = raw.tags === undefined ? [] : Array.isArray(raw.tags) && raw.tags.every((t) => typeof t === 'string') ? (raw.tags as string[]) : null;
+  const tags =
+    raw.tags === undefined ? [] : Array.isArray(raw.tags) && raw.tags.every((t) => typeof t === 'string') ? (raw.tags as string[]) : null;
   if (!tags) throw invalidArg('filter.tags', R);
   const num = (v: unknown, field: string): number | undefined => {
     if (v === undefined || v === null) return undefined;
@@ -36,7 +37,8 @@ function parseFilter(raw: Record<string, unknown>): ExportFilter {
     return n;
   };
   const a = raw.archived;
-  const archived = a === true || a === 'on' ? 'on' : a === 'both' ? 'both' : a === undefined || a === null || a === false || a === 'off' ? 'off' : null;
+  const archived =
+    a === true || a === 'on' ? 'on' : a === 'both' ? 'both' : a === undefined || a === null || a === false || a === 'off' ? 'off' : null;
   if (!archived) throw invalidArg('filter.archived', R);
   return {
     tags,
@@ -71,7 +73,9 @@ export function registerExportRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const isList = type !== 'link_engagements_batch';
     if (b.filter !== undefined && b.filter !== null && !isPlainObject(b.filter)) throw invalidArg('filter', R);
     if (isList && !isPlainObject(b.filter)) {
-      throw fail(400, 'INVALID_ARG_FILTER', `filter is required for ${type} exports.`, R, [{ field: 'filter', error_code: 'missing', message: 'filter is required' }]);
+      throw fail(400, 'INVALID_ARG_FILTER', `filter is required for ${type} exports.`, R, [
+        { field: 'filter', error_code: 'missing', message: 'filter is required' },
+      ]);
     }
     const filter = isPlainObject(b.filter) ? parseFilter(b.filter) : null;
     const bitlinks = optStringArray(b, 'bitlinks', R);
@@ -83,7 +87,14 @@ export function registerExportRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     if (!Number.isInteger(unixFrom) || unixFrom < 0) throw invalidArg('unix_from', R);
     if (unixFrom > unixTo) throw invalidArg('unix_from', R, 'unix_from must not be after unix_to.');
     const w: MetricsWindow | null = includeMetrics
-      ? parseWindow({ unit: 'day', units: String(Math.max(1, Math.ceil((unixTo - unixFrom) / 86_400))), unit_reference: new Date(unixTo * 1000).toISOString() }, R)
+      ? parseWindow(
+          {
+            unit: 'day',
+            units: String(Math.max(1, Math.ceil((unixTo - unixFrom) / 86_400))),
+            unit_reference: new Date(unixTo * 1000).toISOString(),
+          },
+          R,
+        )
       : null;
 
     let columns: string[];
@@ -99,9 +110,16 @@ export function registerExportRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
       columns = ['qrcode_id', 'title', 'qr_code_type', 'destination', 'serialized_content', 'created', 'archived', 'tags', 'group_guid'];
       if (w) columns.push('scans');
       rows = codes.map((q) => ({
-        qrcode_id: q.qrcode_id, title: q.title ?? '', qr_code_type: q.long_url !== null ? 'long_url' : 'bitlink',
-        destination: q.long_url ?? q.bitlink_id, serialized_content: `https://${q.linkId}?r=qr`, created: bitlyTime(q.createdMs),
-        archived: q.archived, tags: q.tags, group_guid: q.group_guid, ...(w ? { scans: total(`${q.qrcode_id}|scans`, w) } : {}),
+        qrcode_id: q.qrcode_id,
+        title: q.title ?? '',
+        qr_code_type: q.long_url !== null ? 'long_url' : 'bitlink',
+        destination: q.long_url ?? q.bitlink_id,
+        serialized_content: `https://${q.linkId}?r=qr`,
+        created: bitlyTime(q.createdMs),
+        archived: q.archived,
+        tags: q.tags,
+        group_guid: q.group_guid,
+        ...(w ? { scans: total(`${q.qrcode_id}|scans`, w) } : {}),
       }));
     } else {
       let links: Link[];
@@ -115,14 +133,22 @@ export function registerExportRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
           return common(f, l.archived, l.createdMs, l.tags, [l.id, l.long_url, l.title ?? '', ...l.tags]);
         });
       }
-      columns = type === 'link_engagements_batch'
-        ? ['bitlink', 'long_url', 'title', 'created_at']
-        : ['bitlink', 'long_url', 'title', 'created_at', 'archived', 'tags', 'custom_bitlinks', 'campaign_ids', 'group_guid'];
+      columns =
+        type === 'link_engagements_batch'
+          ? ['bitlink', 'long_url', 'title', 'created_at']
+          : ['bitlink', 'long_url', 'title', 'created_at', 'archived', 'tags', 'custom_bitlinks', 'campaign_ids', 'group_guid'];
       if (w) columns.push('clicks', 'scans', 'engagements');
       rows = links.map((l) => {
         const row: Record<string, unknown> = {
-          bitlink: l.id, long_url: l.long_url, title: l.title ?? '', created_at: bitlyTime(l.createdMs), archived: l.archived,
-          tags: l.tags, custom_bitlinks: l.customs, campaign_ids: l.campaign_ids, group_guid: l.group_guid,
+          bitlink: l.id,
+          long_url: l.long_url,
+          title: l.title ?? '',
+          created_at: bitlyTime(l.createdMs),
+          archived: l.archived,
+          tags: l.tags,
+          custom_bitlinks: l.customs,
+          campaign_ids: l.campaign_ids,
+          group_guid: l.group_guid,
         };
         if (w) {
           row.clicks = total(l.id, w);

@@ -30,7 +30,12 @@ export function registerGroupMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): 
     requirePremium(ctx, R);
     const { key, mult } = group(req);
     const w = win(req);
-    return { unit: w.unit, units: w.units, unit_reference: w.unit_reference, data: w.buckets.map((b) => ({ ts: bitlyTime(b), count: bucketCount(key, b, w.unit) * mult })) };
+    return {
+      unit: w.unit,
+      units: w.units,
+      unit_reference: w.unit_reference,
+      data: w.buckets.map((b) => ({ ts: bitlyTime(b), count: bucketCount(key, b, w.unit) * mult })),
+    };
   });
 
   api.get(`${G}/codes/scans/cities`, async (req, reply) => {
@@ -115,7 +120,10 @@ export function registerGroupMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): 
   api.get(`${G}/engagements/top`, async (req) => {
     const { guid } = group(req);
     const ranked = rankLinks(guid, win(req), size(req), true);
-    return { links: ranked.map((r) => linkBody(ctx, r.link)), sorted_links: ranked.map((r) => ({ id: r.link.id, clicks: r.clicks + r.scans })) };
+    return {
+      links: ranked.map((r) => linkBody(ctx, r.link)),
+      sorted_links: ranked.map((r) => ({ id: r.link.id, clicks: r.clicks + r.scans })),
+    };
   });
 
   api.get(`${G}/codes/scans/top`, async (req) => {
@@ -124,20 +132,41 @@ export function registerGroupMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): 
     const ranked = rankQr(guid, w, 50);
     const head = { unit: w.unit, units: w.units, unit_reference: w.unit_reference };
     if (q1(req.query, 'decoupled') === 'true') {
-      return { ...head, links: [], qr_codes: ranked.map((r) => qrMinimal(r.qr)), sorted_engagements: ranked.map((r) => ({ id: r.qr.qrcode_id, type: 'qr_code', engagements: r.scans })) };
+      return {
+        ...head,
+        links: [],
+        qr_codes: ranked.map((r) => qrMinimal(r.qr)),
+        sorted_engagements: ranked.map((r) => ({ id: r.qr.qrcode_id, type: 'qr_code', engagements: r.scans })),
+      };
     }
-    return { ...head, qr_codes: ranked.map((r) => qrMinimal(r.qr)), sorted_qr_codes: ranked.map((r) => ({ id: r.qr.qrcode_id, scans: r.scans })) };
+    return {
+      ...head,
+      qr_codes: ranked.map((r) => qrMinimal(r.qr)),
+      sorted_qr_codes: ranked.map((r) => ({ id: r.qr.qrcode_id, scans: r.scans })),
+    };
   });
 
   api.get(`${G}/engagements/sorted/top`, async (req) => {
     const { guid } = group(req);
     const w = win(req);
     const n = size(req);
-    const links = rankLinks(guid, w, n, true).map((r) => ({ kind: 'bitlink' as const, id: r.link.id, engagements: r.clicks + r.scans, body: linkBody(ctx, r.link) }));
-    const codes = rankQr(guid, w, n).map((r) => ({ kind: 'qr_code' as const, id: r.qr.qrcode_id, engagements: r.scans, body: qrMinimal(r.qr) }));
+    const links = rankLinks(guid, w, n, true).map((r) => ({
+      kind: 'bitlink' as const,
+      id: r.link.id,
+      engagements: r.clicks + r.scans,
+      body: linkBody(ctx, r.link),
+    }));
+    const codes = rankQr(guid, w, n).map((r) => ({
+      kind: 'qr_code' as const,
+      id: r.qr.qrcode_id,
+      engagements: r.scans,
+      body: qrMinimal(r.qr),
+    }));
     const sorted = [...links, ...codes].sort((a, b) => b.engagements - a.engagements).slice(0, n);
     return {
-      unit: w.unit, units: w.units, unit_reference: w.unit_reference,
+      unit: w.unit,
+      units: w.units,
+      unit_reference: w.unit_reference,
       links: sorted.filter((s) => s.kind === 'bitlink').map((s) => s.body),
       qr_codes: sorted.filter((s) => s.kind === 'qr_code').map((s) => s.body),
       sorted_links: sorted.map((s) => ({ id: s.id, type: s.kind, engagements: s.engagements })),

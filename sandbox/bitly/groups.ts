@@ -31,9 +31,19 @@ export function featureUsage(ctx: BitlyCtx, groupGuid: string) {
   const tags = state.tags.get(groupGuid);
   return [
     { name: 'encodes', description: 'Links created this month', limit: PLAN_LIMITS.encodes, count: state.usage.encodes },
-    { name: 'branded_encodes', description: 'Links on branded domains this month', limit: PLAN_LIMITS.branded_encodes, count: state.usage.branded_encodes },
+    {
+      name: 'branded_encodes',
+      description: 'Links on branded domains this month',
+      limit: PLAN_LIMITS.branded_encodes,
+      count: state.usage.branded_encodes,
+    },
     { name: 'qr_codes', description: 'QR codes created this month', limit: PLAN_LIMITS.qr_codes, count: state.usage.qr_codes },
-    { name: 'custom_back_halves', description: 'Custom back-halves this month', limit: PLAN_LIMITS.custom_back_halves, count: state.usage.custom_back_halves },
+    {
+      name: 'custom_back_halves',
+      description: 'Custom back-halves this month',
+      limit: PLAN_LIMITS.custom_back_halves,
+      count: state.usage.custom_back_halves,
+    },
     { name: 'tags', description: 'Distinct tags in the group', limit: PLAN_LIMITS.tags, count: tags ? tags.bitlink.size : 0 },
   ];
 }
@@ -60,7 +70,8 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     const bsds = optStringArray(b, 'bsds', R);
     const orgRec = state.orgs.get(org ?? g.organization_guid);
     if (!orgRec) throw notFound(R, 'organization');
-    for (const d of bsds ?? []) if (!orgRec.bsds.includes(d)) throw invalidArg('bsds', R, `${d} is not a branded short domain of the organization.`);
+    for (const d of bsds ?? [])
+      if (!orgRec.bsds.includes(d)) throw invalidArg('bsds', R, `${d} is not a branded short domain of the organization.`);
     if (name !== undefined) g.name = name;
     if (org !== undefined) g.organization_guid = org;
     if (bsds !== undefined) g.bsds = [...new Set(bsds)];
@@ -80,7 +91,8 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     if (echo !== undefined && echo !== g.guid) throw invalidArg('group_guid', R, 'group_guid must match the path.');
     const pref = optString(b, 'domain_preference', R);
     if (pref !== undefined) {
-      if (pref !== DEFAULT_DOMAIN && !g.bsds.includes(pref)) throw invalidArg('domain_preference', R, `${pref} is not a domain of this group.`);
+      if (pref !== DEFAULT_DOMAIN && !g.bsds.includes(pref))
+        throw invalidArg('domain_preference', R, `${pref} is not a domain of this group.`);
       g.domain_preference = pref;
     }
     return { group_guid: g.guid, domain_preference: g.domain_preference };
@@ -100,7 +112,10 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     const times = [...state.groupLinks(g.guid, null)].map((l) => l.createdMs);
     const counts = countByBucket(times, w);
     return {
-      unit: w.unit, units: w.units, facet: 'shorten_counts', unit_reference: w.unit_reference,
+      unit: w.unit,
+      units: w.units,
+      facet: 'shorten_counts',
+      unit_reference: w.unit_reference,
       metrics: w.buckets.map((b, i) => ({ key: bitlyTime(b), value: counts[i] })),
     };
   });
@@ -118,7 +133,10 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     if (!['day', 'week', 'month'].includes(unit)) throw invalidArg('unit', R, 'unit must be day, week or month');
     const endRaw = q1(request.query, 'end_date');
     const startRaw = q1(request.query, 'start_date');
-    for (const [field, v] of [['start_date', startRaw], ['end_date', endRaw]] as const) {
+    for (const [field, v] of [
+      ['start_date', startRaw],
+      ['end_date', endRaw],
+    ] as const) {
       if (v !== undefined && (!DATE.test(v) || Number.isNaN(Date.parse(v)))) throw invalidArg(field, R, `${field} must be YYYY-MM-DD`);
     }
     const end = endRaw ? Date.parse(endRaw) : Date.parse(new Date().toISOString().slice(0, 10));
@@ -126,7 +144,7 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     if (start > end) throw invalidArg('start_date', R, 'start_date must not be after end_date');
     const step = unit === 'day' ? 86_400_000 : unit === 'week' ? 7 * 86_400_000 : 0;
     const bucketStarts: number[] = [];
-    for (let t = start; t <= end && bucketStarts.length < 400; ) {
+    for (let t = start; t <= end && bucketStarts.length < 400;) {
       bucketStarts.push(t);
       if (step) t += step;
       else {
@@ -153,7 +171,9 @@ export function registerGroupRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
       encodes: links.map((l) => l.createdMs),
       branded_encodes: links.filter((l) => l.domain !== DEFAULT_DOMAIN).map((l) => l.createdMs),
       qr_codes: [...state.groupQrCodes(g.guid, null)].map((q) => q.createdMs),
-      custom_back_halves: [...state.customs.values()].filter((c) => state.links.get(c.bitlink_id)?.group_guid === g.guid).map((c) => Date.parse(c.firstCreated.replace('+0000', 'Z'))),
+      custom_back_halves: [...state.customs.values()]
+        .filter((c) => state.links.get(c.bitlink_id)?.group_guid === g.guid)
+        .map((c) => Date.parse(c.firstCreated.replace('+0000', 'Z'))),
     };
     const names = qAll(request.query, 'name', true);
     const wanted = names.length > 0 ? names.filter((n) => n in sources) : Object.keys(sources);

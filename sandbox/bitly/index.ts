@@ -54,11 +54,14 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
     if (error instanceof BitlyHttpError) return sendBitly(reply, error.status, error.body);
     const resource = resourceOf(request.url);
     if (error instanceof BodyParseError) return sendBitly(reply, 400, bitlyError('INVALID_ARG_BODY', error.message, resource));
-    const status = (error as FastifyError).statusCode && (error as FastifyError).statusCode! >= 400 ? (error as FastifyError).statusCode! : 500;
+    const status =
+      (error as FastifyError).statusCode && (error as FastifyError).statusCode! >= 400 ? (error as FastifyError).statusCode! : 500;
     if (status >= 500) return sendBitly(reply, status, defaultBitlyError(status, resource));
     return sendBitly(reply, status, bitlyError(defaultBitlyError(status, resource).message, error.message, resource));
   });
-  app.setNotFoundHandler((request, reply) => sendBitly(reply, 404, bitlyError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`, resourceOf(request.url))));
+  app.setNotFoundHandler((request, reply) =>
+    sendBitly(reply, 404, bitlyError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`, resourceOf(request.url))),
+  );
 
   registerBitlyOAuth(app, { clients, tokens, faults, state });
 
@@ -70,7 +73,10 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
         const resource = resourceOf(request.url);
         const check = tokens.check(parseBearer(request.headers.authorization));
         if (!check.ok) {
-          const description = check.reason === 'missing' ? 'An access token is required (Authorization: Bearer).' : `The access token is ${check.reason === 'unknown' ? 'invalid' : check.reason}.`;
+          const description =
+            check.reason === 'missing'
+              ? 'An access token is required (Authorization: Bearer).'
+              : `The access token is ${check.reason === 'unknown' ? 'invalid' : check.reason}.`;
           return sendBitly(reply, 401, bitlyError('UNAUTHORIZED', description, resource));
         }
         const injected = faults.take();
@@ -121,7 +127,14 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
   };
 
   let sandboxRef: BitlySandbox | undefined;
-  const info = () => ({ provider: 'bitly', url: origin, apiBaseUrl: `${origin}/v4`, oauth: sandboxRef?.oauth, clients: clients.list, fixtures });
+  const info = () => ({
+    provider: 'bitly',
+    url: origin,
+    apiBaseUrl: `${origin}/v4`,
+    oauth: sandboxRef?.oauth,
+    clients: clients.list,
+    fixtures,
+  });
   registerControlRoutes(app, () => ({ sandbox: sandboxRef as BitlySandbox, info }));
 
   origin = await listen(app, opts);

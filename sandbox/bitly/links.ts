@@ -6,8 +6,21 @@
 import type { FastifyInstance } from 'fastify';
 import { isHttpUrl, q1, qAll } from '../common/forms.js';
 import {
-  bitlinkParam, body, decodeCursor, encodeCursor, linkBody, onOff, optBool, optString, optStringArray, pageSize, params,
-  requireGroup, requireLink, shortenBody, type BitlyCtx,
+  bitlinkParam,
+  body,
+  decodeCursor,
+  encodeCursor,
+  linkBody,
+  onOff,
+  optBool,
+  optString,
+  optStringArray,
+  pageSize,
+  params,
+  requireGroup,
+  requireLink,
+  shortenBody,
+  type BitlyCtx,
 } from './context.js';
 import { fail, invalidArg } from './errors.js';
 import { parseWindow, sizeParam, total } from './metrics-data.js';
@@ -19,7 +32,12 @@ export const MAX_BULK_LINKS = 100;
 /** DNS, domain validity, then the branded-link allowance (only when a link is about to be created). */
 export function checkDomain(ctx: BitlyCtx, group: Group, domain: string): void {
   if (ctx.state.dnsBroken.has(domain)) {
-    throw fail(417, 'DNS_CONFIGURATION_ERROR', `The DNS records of ${domain} do not point to Bitly yet; the custom domain is not configured.`, R);
+    throw fail(
+      417,
+      'DNS_CONFIGURATION_ERROR',
+      `The DNS records of ${domain} do not point to Bitly yet; the custom domain is not configured.`,
+      R,
+    );
   }
   if (domain !== DEFAULT_DOMAIN && !group.bsds.includes(domain)) {
     throw invalidArg('domain', R, `${domain} is not a branded short domain of group ${group.guid}.`);
@@ -41,7 +59,8 @@ function expirationArg(b: Record<string, unknown>): string | null | undefined {
   const v = b.expiration_at;
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw invalidArg('expiration_at', R, 'expiration_at must be an ISO-8601 timestamp');
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
+    throw invalidArg('expiration_at', R, 'expiration_at must be an ISO-8601 timestamp');
   return v;
 }
 
@@ -77,10 +96,18 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     const domain = optString(b, 'domain', R) ?? target?.domain ?? group.domain_preference;
     checkDomain(ctx, group, domain);
     const keyword = optString(b, 'keyword', R);
-    if (keyword !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(keyword)) throw invalidArg('keyword', R, 'keyword may only contain letters, digits, "-" and "_".');
+    if (keyword !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(keyword))
+      throw invalidArg('keyword', R, 'keyword may only contain letters, digits, "-" and "_".');
     const title = optString(b, 'title', R);
     const tags = optStringArray(b, 'tags', R);
-    const deeplinks = b.deeplinks === undefined ? undefined : Array.isArray(b.deeplinks) ? b.deeplinks : (() => { throw invalidArg('deeplinks', R); })();
+    const deeplinks =
+      b.deeplinks === undefined
+        ? undefined
+        : Array.isArray(b.deeplinks)
+          ? b.deeplinks
+          : (() => {
+              throw invalidArg('deeplinks', R);
+            })();
     const expiration = expirationArg(b);
     const force = optBool(b, 'force_new_link', R) ?? false;
 
@@ -113,8 +140,15 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     }
     checkBrandedAllowance(ctx, domain);
     const link = state.createLink({
-      domain, hash: keyword, long_url: longUrl, group_guid: group.guid, client_id: clientOf(request),
-      title, tags, deeplinks, expiration_at: expiration ?? null,
+      domain,
+      hash: keyword,
+      long_url: longUrl,
+      group_guid: group.guid,
+      client_id: clientOf(request),
+      title,
+      tags,
+      deeplinks,
+      expiration_at: expiration ?? null,
     });
     return reply.code(201).send(linkBody(ctx, link));
   });
@@ -201,10 +235,10 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
       }
       if (before && l.createdMs / 1000 >= Number(before)) return false;
       if (after && l.createdMs / 1000 <= Number(after)) return false;
-      if (deeplinks !== undefined && (l.deeplinks.length > 0) !== deeplinks) return false;
+      if (deeplinks !== undefined && l.deeplinks.length > 0 !== deeplinks) return false;
       if (domainDeeplinks !== undefined && (l.deeplinks.length > 0 && l.domain !== DEFAULT_DOMAIN) !== domainDeeplinks) return false;
       if (custom !== undefined && (l.keyword || l.customs.length > 0) !== custom) return false;
-      if (hasQr !== undefined && (l.qrCodes.size > 0) !== hasQr) return false;
+      if (hasQr !== undefined && l.qrCodes.size > 0 !== hasQr) return false;
       if (expired !== undefined && isExpired(l, now) !== expired) return false;
       if (hasExpiration !== undefined && (l.expiration_at !== null) !== hasExpiration) return false;
       if (campaign && !l.campaign_ids.includes(campaign)) return false;
@@ -264,7 +298,8 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     const archive = optBool(b, 'archive', 'groups') ?? true;
     const add = optStringArray(b, 'add_tags', 'groups') ?? [];
     const remove = new Set(optStringArray(b, 'remove_tags', 'groups') ?? []);
-    if (action === 'edit_tags' && add.length === 0 && remove.size === 0) throw invalidArg('add_tags', 'groups', 'edit_tags needs add_tags or remove_tags.');
+    if (action === 'edit_tags' && add.length === 0 && remove.size === 0)
+      throw invalidArg('add_tags', 'groups', 'edit_tags needs add_tags or remove_tags.');
     const updated: string[] = [];
     for (const raw of ids) {
       const link = state.findLink(stripScheme(raw));
@@ -284,7 +319,11 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
 export function addCustom(ctx: BitlyCtx, id: string, domain: string, keyword: string, target: Link): void {
   const now = bitlyTime();
   ctx.state.customs.set(id, {
-    id, domain, keyword, bitlink_id: target.id, firstCreated: now,
+    id,
+    domain,
+    keyword,
+    bitlink_id: target.id,
+    firstCreated: now,
     history: [historyEntry(ctx, domain, keyword, target, now, now)],
   });
   target.customs.unshift(id);
@@ -294,7 +333,15 @@ export function addCustom(ctx: BitlyCtx, id: string, domain: string, keyword: st
 export function historyEntry(ctx: BitlyCtx, domain: string, keyword: string, target: Link, created: string, first: string) {
   return {
     uuid: `${target.hash}-${Date.now().toString(36)}`,
-    group_guid: target.group_guid, keyword, bsd: domain, hash: target.hash, login: ctx.state.user.login,
-    long_url: target.long_url, created, first_created: first, deactivated: '', is_active: true,
+    group_guid: target.group_guid,
+    keyword,
+    bsd: domain,
+    hash: target.hash,
+    login: ctx.state.user.login,
+    long_url: target.long_url,
+    created,
+    first_created: first,
+    deactivated: '',
+    is_active: true,
   };
 }

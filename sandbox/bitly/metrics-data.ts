@@ -76,7 +76,6 @@ export function bucketCount(key: string, bucketMs: number, unit: Unit): number {
   return pick(`${key}|${unit}|${bucketMs}`, 0, SCALE[unit]);
 }
 
-
 export function total(key: string, w: MetricsWindow): number {
   let sum = 0;
   for (const b of w.buckets) sum += bucketCount(key, b, w.unit);
@@ -84,14 +83,23 @@ export function total(key: string, w: MetricsWindow): number {
 }
 
 /** Splits `amount` over `values` with stable weights; largest first, zeroes dropped, top `size`. */
-export function distribute<T>(key: string, amount: number, values: readonly T[], size: number, name: (v: T) => string): { item: T; count: number }[] {
+export function distribute<T>(
+  key: string,
+  amount: number,
+  values: readonly T[],
+  size: number,
+  name: (v: T) => string,
+): { item: T; count: number }[] {
   if (amount <= 0 || values.length === 0) return [];
   const weights = values.map((v) => 1 + (hash32(`${key}|${name(v)}`) % 100));
   const sum = weights.reduce((a, b) => a + b, 0);
   const out = values.map((item, i) => ({ item, count: Math.floor((amount * weights[i]) / sum) }));
   let rest = amount - out.reduce((a, b) => a + b.count, 0);
   for (let i = 0; rest > 0; i = (i + 1) % out.length, rest -= 1) out[i].count += 1;
-  return out.filter((o) => o.count > 0).sort((a, b) => b.count - a.count).slice(0, size);
+  return out
+    .filter((o) => o.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, size);
 }
 
 export function sizeParam(query: unknown, resource: string, fallback = 50): number {

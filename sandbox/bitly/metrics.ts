@@ -8,9 +8,7 @@ import { objectsToCsv } from '../common/csv.js';
 import { bitlinkParam, requireLink, requirePremium, type BitlyCtx } from './context.js';
 import { fail, notFound } from './errors.js';
 import { findCustom } from './custom-bitlinks.js';
-import {
-  bucketCount, CITIES, distribute, FACETS, parseWindow, sizeParam, total, type MetricsWindow,
-} from './metrics-data.js';
+import { bucketCount, CITIES, distribute, FACETS, parseWindow, sizeParam, total, type MetricsWindow } from './metrics-data.js';
 import { bitlyTime } from './state.js';
 
 type Measure = 'clicks' | 'scans';
@@ -26,12 +24,18 @@ export function summary(key: string, w: MetricsWindow, field: string, mult = 1) 
 }
 
 export function facet(key: string, w: MetricsWindow, name: keyof typeof FACETS, size: number, measure: Measure, mult = 1) {
-  const metrics = distribute(`${key}|${name}`, total(key, w) * mult, FACETS[name], size, (v) => v).map((d) => ({ value: d.item, [measure]: d.count }));
+  const metrics = distribute(`${key}|${name}`, total(key, w) * mult, FACETS[name], size, (v) => v).map((d) => ({
+    value: d.item,
+    [measure]: d.count,
+  }));
   return { unit: w.unit, units: w.units, facet: name, unit_reference: w.unit_reference, metrics };
 }
 
 export function devices(key: string, w: MetricsWindow, size: number, measure: Measure, mult = 1) {
-  const metrics = distribute(`${key}|devices`, total(key, w) * mult, FACETS.devices, size, (v) => v).map((d) => ({ [measure]: d.count, device_type: d.item }));
+  const metrics = distribute(`${key}|devices`, total(key, w) * mult, FACETS.devices, size, (v) => v).map((d) => ({
+    [measure]: d.count,
+    device_type: d.item,
+  }));
   return { unit: w.unit, units: w.units, facet: 'devices', unit_reference: w.unit_reference, metrics };
 }
 
@@ -42,7 +46,10 @@ export function cities(key: string, w: MetricsWindow, size: number, measure: Mea
   const shown = spread.slice(0, size);
   const other = spread.slice(size).reduce((a, b) => a + b.count, 0);
   return {
-    unit: w.unit, units: w.units, facet: 'cities', unit_reference: w.unit_reference,
+    unit: w.unit,
+    units: w.units,
+    facet: 'cities',
+    unit_reference: w.unit_reference,
     metrics: shown.map((d) => ({ [measure]: d.count, ...d.item })),
     other_metrics: { [`other_city_${measure}`]: other, [`no_city_${measure}`]: noCity },
   };
@@ -81,7 +88,13 @@ export function registerMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const w = win(req);
     const clicks = total(id, w);
     const scans = total(`${id}|scans`, w);
-    return { total_engagements: clicks + scans + Math.floor(clicks / 4), total_clicks: clicks, total_scans: scans, total_button_clicks: Math.floor(clicks / 4), ...head(w) };
+    return {
+      total_engagements: clicks + scans + Math.floor(clicks / 4),
+      total_clicks: clicks,
+      total_scans: scans,
+      total_button_clicks: Math.floor(clicks / 4),
+      ...head(w),
+    };
   });
   api.get(`${BL}/cities`, async (req, reply) => {
     requirePremium(ctx, 'bitlinks');
@@ -92,16 +105,23 @@ export function registerMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     requirePremium(ctx, 'bitlinks');
     return answer(req, reply, devices(link(req), win(req), size(req), 'clicks'));
   });
-  api.get(`${BL}/referrer_name`, async (req, reply) => answer(req, reply, facet(link(req), win(req), 'referrer_name', size(req), 'clicks')));
+  api.get(`${BL}/referrer_name`, async (req, reply) =>
+    answer(req, reply, facet(link(req), win(req), 'referrer_name', size(req), 'clicks')),
+  );
   api.get(`${BL}/referrers`, async (req, reply) => answer(req, reply, facet(link(req), win(req), 'referrers', size(req), 'clicks')));
-  api.get(`${BL}/referring_domains`, async (req, reply) => answer(req, reply, facet(link(req), win(req), 'referring_domains', size(req), 'clicks')));
+  api.get(`${BL}/referring_domains`, async (req, reply) =>
+    answer(req, reply, facet(link(req), win(req), 'referring_domains', size(req), 'clicks')),
+  );
   api.get(`${BL}/referrers_by_domains`, async (req) => {
     const id = link(req);
     const w = win(req);
     const n = size(req);
     const networks = distribute(`${id}|networks`, total(id, w), FACETS.referring_networks, n, (v) => v);
     return {
-      unit: w.unit, units: w.units, facet: 'referrers_by_domain', unit_reference: w.unit_reference,
+      unit: w.unit,
+      units: w.units,
+      facet: 'referrers_by_domain',
+      unit_reference: w.unit_reference,
       referrers_by_domain: networks.map((net) => ({
         network: net.item,
         referrers: distribute(`${id}|${net.item}`, net.count, FACETS.referrers, n, (v) => v).map((d) => ({ key: d.item, value: d.count })),
@@ -120,8 +140,13 @@ export function registerMetricRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const custom = findCustom(ctx, req);
     const w = win(req, 'custom_bitlinks');
     const destinations = [...new Set(custom.history.map((h) => h.long_url))];
-    const metrics = distribute(`custom|${custom.id}|dest`, total(`custom|${custom.id}`, w), destinations, destinations.length, (v) => v)
-      .map((d) => ({ value: d.item, clicks: d.count }));
+    const metrics = distribute(
+      `custom|${custom.id}|dest`,
+      total(`custom|${custom.id}`, w),
+      destinations,
+      destinations.length,
+      (v) => v,
+    ).map((d) => ({ value: d.item, clicks: d.count }));
     return { unit: w.unit, units: w.units, facet: 'destinations', unit_reference: w.unit_reference, metrics };
   });
 

@@ -39,7 +39,8 @@ export function registerBitlyOAuth(app: FastifyInstance, deps: BitlyOAuthDeps): 
       return oauthFail(reply, 503, 'TEMPORARILY_UNAVAILABLE', 'The service is temporarily unavailable.');
     }
     if (mode === 'fail') return oauthFail(reply, 500, 'INTERNAL_ERROR', 'An internal error occurred.');
-    if (mode === 'invalid_grant') return oauthFail(reply, 400, 'INVALID_CODE', 'The authorization code is invalid or expired (invalid_grant).');
+    if (mode === 'invalid_grant')
+      return oauthFail(reply, 400, 'INVALID_CODE', 'The authorization code is invalid or expired (invalid_grant).');
 
     const isForm = (request.headers['content-type'] ?? '').includes('x-www-form-urlencoded');
     const fields = isForm ? formFields(request.body) : {};
@@ -51,14 +52,19 @@ export function registerBitlyOAuth(app: FastifyInstance, deps: BitlyOAuthDeps): 
       return oauthFail(reply, 401, 'INVALID_CLIENT_SECRET', 'The client_secret is missing or does not match the client_id.');
     }
     if (fields.grant_type !== undefined && fields.grant_type !== 'authorization_code') {
-      const why = fields.grant_type === 'refresh_token' ? 'Bitly does not issue refresh tokens; access tokens do not expire.' : 'grant_type must be authorization_code.';
+      const why =
+        fields.grant_type === 'refresh_token'
+          ? 'Bitly does not issue refresh tokens; access tokens do not expire.'
+          : 'grant_type must be authorization_code.';
       return oauthFail(reply, 400, 'INVALID_GRANT_TYPE', why);
     }
     if (!fields.redirect_uri) return oauthFail(reply, 400, 'INVALID_REDIRECT_URI', 'redirect_uri is required.');
     const check = deps.tokens.redeemCode(fields.code, client.clientId, fields.redirect_uri, fields.code_verifier);
     if (!check.ok) {
-      if (check.reason === 'redirect_uri') return oauthFail(reply, 400, 'INVALID_REDIRECT_URI', 'redirect_uri does not match the authorization request.');
-      if (check.reason === 'verifier') return oauthFail(reply, 400, 'INVALID_CODE_VERIFIER', 'code_verifier does not match the code_challenge.');
+      if (check.reason === 'redirect_uri')
+        return oauthFail(reply, 400, 'INVALID_REDIRECT_URI', 'redirect_uri does not match the authorization request.');
+      if (check.reason === 'verifier')
+        return oauthFail(reply, 400, 'INVALID_CODE_VERIFIER', 'code_verifier does not match the code_challenge.');
       return oauthFail(reply, 400, 'INVALID_CODE', 'The authorization code is missing, unknown, used or expired.');
     }
     const access = deps.tokens.issueAccess(client.clientId, [], null);

@@ -18,7 +18,10 @@ export interface RouteTemplate {
 
 /** `/v4/bitlinks/:domain/:hash` -> a regex matching concrete paths. */
 export function templatePattern(url: string): RegExp {
-  const escaped = url.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const escaped = url
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return new RegExp(`^${escaped}$`);
 }
 
@@ -52,7 +55,8 @@ export function registerOrganizationRoutes(api: FastifyInstance, ctx: BitlyCtx, 
     return o;
   };
 
-  const orgLinks = (guid: string) => [...state.links.values()].filter((l) => !l.deleted && state.groups.get(l.group_guid)?.organization_guid === guid);
+  const orgLinks = (guid: string) =>
+    [...state.links.values()].filter((l) => !l.deleted && state.groups.get(l.group_guid)?.organization_guid === guid);
 
   api.get('/organizations', async (request) => {
     const includeAll = q1(request.query, 'include_all') === 'true';
@@ -65,9 +69,15 @@ export function registerOrganizationRoutes(api: FastifyInstance, ctx: BitlyCtx, 
   api.get('/organizations/:organization_guid/shorten_counts', async (request) => {
     const o = requireOrg(params(request).organization_guid);
     const w = parseWindow(request.query, R);
-    const counts = countByBucket(orgLinks(o.guid).map((l) => l.createdMs), w);
+    const counts = countByBucket(
+      orgLinks(o.guid).map((l) => l.createdMs),
+      w,
+    );
     return {
-      unit: w.unit, units: w.units, facet: 'shorten_counts', unit_reference: w.unit_reference,
+      unit: w.unit,
+      units: w.units,
+      facet: 'shorten_counts',
+      unit_reference: w.unit_reference,
       metrics: w.buckets.map((b, i) => ({ key: bitlyTime(b), value: counts[i] })),
     };
   });
@@ -80,7 +90,10 @@ export function registerOrganizationRoutes(api: FastifyInstance, ctx: BitlyCtx, 
     for (const g of state.groups.values()) if (g.organization_guid === o.guid) counts.set(g.guid, 0);
     for (const l of orgLinks(o.guid)) if (l.createdMs >= monthStart) counts.set(l.group_guid, (counts.get(l.group_guid) ?? 0) + 1);
     return {
-      unit: 'month', units: 1, facet: 'group_guid', unit_reference: bitlyTime(),
+      unit: 'month',
+      units: 1,
+      facet: 'group_guid',
+      unit_reference: bitlyTime(),
       metrics: [...counts].map(([key, value]) => ({ key, value })),
     };
   });
@@ -95,7 +108,12 @@ export function registerOrganizationRoutes(api: FastifyInstance, ctx: BitlyCtx, 
         ...featureUsage(ctx, groups[0]?.guid ?? '').filter((f) => f.name !== 'tags'),
         { name: 'groups', description: 'Groups in the organization', limit: 10, count: groups.length },
         { name: 'branded_short_domains', description: 'Branded short domains', limit: 5, count: o.bsds.length },
-        { name: 'webhooks', description: 'Webhooks', limit: 10, count: [...state.webhooks.values()].filter((h) => h.organization_guid === o.guid).length },
+        {
+          name: 'webhooks',
+          description: 'Webhooks',
+          limit: 10,
+          count: [...state.webhooks.values()].filter((h) => h.organization_guid === o.guid).length,
+        },
       ],
     };
   });
@@ -137,7 +155,11 @@ export function registerOrganizationRoutes(api: FastifyInstance, ctx: BitlyCtx, 
     for (const r of routes()) {
       if (wanted && wanted !== r.url && wanted !== normalized(r.url) && !r.pattern.test(wanted)) continue;
       const list = byEndpoint.get(r.url) ?? [];
-      list.push({ name: r.method, limit: r.method === 'GET' ? 1000 : r.url.endsWith('/shorten') ? 100 : 500, count: state.endpointCalls.get(`${r.method} ${r.url}`) ?? 0 });
+      list.push({
+        name: r.method,
+        limit: r.method === 'GET' ? 1000 : r.url.endsWith('/shorten') ? 100 : 500,
+        count: state.endpointCalls.get(`${r.method} ${r.url}`) ?? 0,
+      });
       byEndpoint.set(r.url, list);
     }
     if (wanted && byEndpoint.size === 0) throw invalidArg('path', 'user', `${raw} is not an API path.`);

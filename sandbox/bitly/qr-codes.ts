@@ -6,7 +6,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isHttpUrl, isPlainObject, q1, qAll } from '../common/forms.js';
 import {
-  body, decodeCursor, encodeCursor, onOff, optBool, optString, optStringArray, pageSize, params, requireGroup, requireLink, type BitlyCtx,
+  body,
+  decodeCursor,
+  encodeCursor,
+  onOff,
+  optBool,
+  optString,
+  optStringArray,
+  pageSize,
+  params,
+  requireGroup,
+  requireLink,
+  type BitlyCtx,
 } from './context.js';
 import { fail, invalidArg, notFound } from './errors.js';
 import { stripScheme } from './links.js';
@@ -103,14 +114,34 @@ export function registerQrCodeRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
       link.qrCodes.add(qrcodeId);
       linkId = link.id;
     } else {
-      const link = state.createLink({ domain: DEFAULT_DOMAIN, long_url: dest.long_url as string, group_guid: group.guid, client_id: ctx.tokenOf(request)?.clientId ?? null, forQr: qrcodeId });
+      const link = state.createLink({
+        domain: DEFAULT_DOMAIN,
+        long_url: dest.long_url as string,
+        group_guid: group.guid,
+        client_id: ctx.tokenOf(request)?.clientId ?? null,
+        forQr: qrcodeId,
+      });
       link.qrCodes.add(qrcodeId);
       linkId = link.id;
     }
     const q: QrCode = {
-      qrcode_id: qrcodeId, group_guid: group.guid, title, bitlink_id: hasLink ? linkId : null, long_url: hasLong ? (dest.long_url as string) : null,
-      linkId, created_by: state.user.login, render_customizations: rc, gs1: b.gs1 ?? null, archived, tags: [...new Set(tags)],
-      expiration_at: expiration, createdMs: now, modifiedMs: now, seq: state.nextSeq(), deleted: false, scans: 0,
+      qrcode_id: qrcodeId,
+      group_guid: group.guid,
+      title,
+      bitlink_id: hasLink ? linkId : null,
+      long_url: hasLong ? (dest.long_url as string) : null,
+      linkId,
+      created_by: state.user.login,
+      render_customizations: rc,
+      gs1: b.gs1 ?? null,
+      archived,
+      tags: [...new Set(tags)],
+      expiration_at: expiration,
+      createdMs: now,
+      modifiedMs: now,
+      seq: state.nextSeq(),
+      deleted: false,
+      scans: 0,
     };
     state.qrCodes.set(q.qrcode_id, q);
     state.qrOrder.push(q);
@@ -120,7 +151,8 @@ export function registerQrCodeRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
   });
 
   api.post('/qr-codes/static', async (request, reply) => {
-    if (!state.staticQrEnabled) throw fail(403, 'FORBIDDEN', 'Static QR code generation is not enabled for this account. Contact Bitly to enable it.', R);
+    if (!state.staticQrEnabled)
+      throw fail(403, 'FORBIDDEN', 'Static QR code generation is not enabled for this account. Contact Bitly to enable it.', R);
     const b = body(request);
     const content = optString(b, 'content', R);
     if (!content) throw invalidArg('content', R, 'content is required.');
@@ -129,8 +161,17 @@ export function registerQrCodeRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const rc = customizationsArg(b) ?? {};
     const unsupported = STATIC_UNSUPPORTED.filter((k) => rc[k] !== undefined);
     if (unsupported.length > 0) {
-      throw fail(422, 'UNPROCESSABLE_ENTITY', `Static QR codes support basic appearance only; not supported: ${unsupported.join(', ')}.`, R,
-        unsupported.map((k) => ({ field: `render_customizations.${k}`, error_code: 'not_supported', message: `${k} is not supported for static QR codes` })));
+      throw fail(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        `Static QR codes support basic appearance only; not supported: ${unsupported.join(', ')}.`,
+        R,
+        unsupported.map((k) => ({
+          field: `render_customizations.${k}`,
+          error_code: 'not_supported',
+          message: `${k} is not supported for static QR codes`,
+        })),
+      );
     }
     const format = formatParam(request);
     const choice = negotiate(request.headers.accept);
@@ -166,7 +207,8 @@ export function registerQrCodeRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const q = requireQr(request);
     if (q.scans > 0) throw fail(403, 'FORBIDDEN', 'QR codes that have been scanned (redirected) cannot be deleted.', R);
     const link = state.links.get(q.linkId);
-    if (link && (link.keyword || link.customs.length > 0)) throw fail(403, 'FORBIDDEN', 'QR codes of custom Bitlinks cannot be deleted.', R);
+    if (link && (link.keyword || link.customs.length > 0))
+      throw fail(403, 'FORBIDDEN', 'QR codes of custom Bitlinks cannot be deleted.', R);
     q.deleted = true;
     const linksDeleted: { id: string }[] = [];
     if (link) {
@@ -213,10 +255,17 @@ export function registerQrCodeRoutes(api: FastifyInstance, ctx: BitlyCtx): void 
     const keep = (q: QrCode): boolean => {
       if (archived !== undefined && q.archived !== archived) return false;
       if (text && ![q.title ?? '', q.qrcode_id, destination(q), ...q.tags].some((s) => s.toLowerCase().includes(text))) return false;
-      if (hostPath && !destination(q).toLowerCase().replace(/^https?:\/\//, '').includes(hostPath)) return false;
+      if (
+        hostPath &&
+        !destination(q)
+          .toLowerCase()
+          .replace(/^https?:\/\//, '')
+          .includes(hostPath)
+      )
+        return false;
       if (before && q.createdMs / 1000 >= Number(before)) return false;
       if (after && q.createdMs / 1000 <= Number(after)) return false;
-      if (customized !== undefined && (Object.keys(q.render_customizations).length > 0) !== customized) return false;
+      if (customized !== undefined && Object.keys(q.render_customizations).length > 0 !== customized) return false;
       if (gs1 !== undefined && (q.gs1 !== null && q.gs1 !== undefined) !== gs1) return false;
       if (expired !== undefined && (q.expiration_at !== null && Date.parse(q.expiration_at) < now) !== expired) return false;
       if (hasExpiration !== undefined && (q.expiration_at !== null) !== hasExpiration) return false;

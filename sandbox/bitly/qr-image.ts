@@ -9,7 +9,11 @@ const N = 25;
 const QUIET = 2;
 
 function isFinder(x: number, y: number): boolean | null {
-  for (const [ox, oy] of [[0, 0], [N - 7, 0], [0, N - 7]]) {
+  for (const [ox, oy] of [
+    [0, 0],
+    [N - 7, 0],
+    [0, N - 7],
+  ]) {
     const dx = x - ox;
     const dy = y - oy;
     if (dx >= -1 && dx <= 7 && dy >= -1 && dy <= 7) {
@@ -43,9 +47,11 @@ export function qrSvg(content: string, customizations: Record<string, unknown> =
   const bg = color(customizations.background_color, '#ffffff');
   const size = N + QUIET * 2;
   let d = '';
-  modules(content).forEach((row, y) => row.forEach((on, x) => {
-    if (on) d += `M${x + QUIET} ${y + QUIET}h1v1h-1z`;
-  }));
+  modules(content).forEach((row, y) =>
+    row.forEach((on, x) => {
+      if (on) d += `M${x + QUIET} ${y + QUIET}h1v1h-1z`;
+    }),
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size * 10}" height="${size * 10}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="${bg}"/><path d="${d}" fill="${fg}"/></svg>\n`;
 }
 

@@ -34,13 +34,33 @@ export function seedBitly(ctx: BitlyCtx, opts: BitlySeedOptions): BitlySeedResul
   for (let i = 1; i <= (opts.qrCodes ?? 0); i += 1) {
     const n = base + i;
     const qrcodeId = state.newGuid('Q', state.qrCodes);
-    const link = state.createLink({ domain: DEFAULT_DOMAIN, long_url: `https://example.com/qr/${n}`, group_guid: groupGuid, client_id: null, forQr: qrcodeId });
+    const link = state.createLink({
+      domain: DEFAULT_DOMAIN,
+      long_url: `https://example.com/qr/${n}`,
+      group_guid: groupGuid,
+      client_id: null,
+      forQr: qrcodeId,
+    });
     link.qrCodes.add(qrcodeId);
     const now = Date.now();
     const q: QrCode = {
-      qrcode_id: qrcodeId, group_guid: groupGuid, title: `Seeded QR code ${n}`, bitlink_id: null, long_url: link.long_url, linkId: link.id,
-      created_by: state.user.login, render_customizations: {}, gs1: null, archived: false, tags: [], expiration_at: null,
-      createdMs: now, modifiedMs: now, seq: state.nextSeq(), deleted: false, scans: 0,
+      qrcode_id: qrcodeId,
+      group_guid: groupGuid,
+      title: `Seeded QR code ${n}`,
+      bitlink_id: null,
+      long_url: link.long_url,
+      linkId: link.id,
+      created_by: state.user.login,
+      render_customizations: {},
+      gs1: null,
+      archived: false,
+      tags: [],
+      expiration_at: null,
+      createdMs: now,
+      modifiedMs: now,
+      seq: state.nextSeq(),
+      deleted: false,
+      scans: 0,
     };
     state.qrCodes.set(qrcodeId, q);
     state.qrOrder.push(q);

@@ -197,14 +197,46 @@ export class BitlyState {
   reset(): void {
     const f = this.fixtures;
     const created = bitlyTime(Date.UTC(2024, 0, 15, 9, 30));
-    this.user = { login: f.login, name: 'Sandbox User', created, modified: created, default_group_guid: f.groupGuid, email: 'sandbox.user@example.com' };
+    this.user = {
+      login: f.login,
+      name: 'Sandbox User',
+      created,
+      modified: created,
+      default_group_guid: f.groupGuid,
+      email: 'sandbox.user@example.com',
+    };
     this.orgs = new Map([
       [f.organizationGuid, { guid: f.organizationGuid, name: 'Sandbox Org', created, bsds: [f.brandedDomain] }],
-      [f.otherOrganizationGuid, { guid: f.otherOrganizationGuid, name: 'Sandbox Partner Org', created, bsds: [], require_sso: true, require_2fa: true }],
+      [
+        f.otherOrganizationGuid,
+        { guid: f.otherOrganizationGuid, name: 'Sandbox Partner Org', created, bsds: [], require_sso: true, require_2fa: true },
+      ],
     ]);
     this.groups = new Map([
-      [f.groupGuid, { guid: f.groupGuid, organization_guid: f.organizationGuid, name: 'Sandbox Group', created, modified: created, bsds: [f.brandedDomain], domain_preference: DEFAULT_DOMAIN }],
-      [f.otherGroupGuid, { guid: f.otherGroupGuid, organization_guid: f.otherOrganizationGuid, name: 'Partner Group', created, modified: created, bsds: [], domain_preference: DEFAULT_DOMAIN }],
+      [
+        f.groupGuid,
+        {
+          guid: f.groupGuid,
+          organization_guid: f.organizationGuid,
+          name: 'Sandbox Group',
+          created,
+          modified: created,
+          bsds: [f.brandedDomain],
+          domain_preference: DEFAULT_DOMAIN,
+        },
+      ],
+      [
+        f.otherGroupGuid,
+        {
+          guid: f.otherGroupGuid,
+          organization_guid: f.otherOrganizationGuid,
+          name: 'Partner Group',
+          created,
+          modified: created,
+          bsds: [],
+          domain_preference: DEFAULT_DOMAIN,
+        },
+      ],
     ]);
     this.links = new Map();
     this.linkOrder = [];

@@ -35,13 +35,24 @@ async function fetchWebhookToken(hook: Webhook): Promise<string> {
 }
 
 async function ping(ctx: BitlyCtx, hook: Webhook): Promise<WebhookDelivery> {
-  const delivery: WebhookDelivery = { webhookGuid: hook.guid, url: hook.url, delivered: false, statusCode: null, error: null, at: Date.now() };
+  const delivery: WebhookDelivery = {
+    webhookGuid: hook.guid,
+    url: hook.url,
+    delivered: false,
+    statusCode: null,
+    error: null,
+    at: Date.now(),
+  };
   if (!isLoopbackUrl(hook.url)) {
     delivery.error = 'not sent: the sandbox only delivers webhooks to loopback URLs';
     return delivery;
   }
   try {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Bitly-Webhooks/1.0 (sandbox)', 'x-bitly-event': 'ping' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'Bitly-Webhooks/1.0 (sandbox)',
+      'x-bitly-event': 'ping',
+    };
     if (hook.oauth_url && isLoopbackUrl(hook.oauth_url)) headers.authorization = `Bearer ${await fetchWebhookToken(hook)}`;
     const res = await fetch(hook.url, {
       method: 'POST',
@@ -109,9 +120,16 @@ export function registerWebhookRoutes(api: FastifyInstance, ctx: BitlyCtx): void
     const org = optString(b, 'organization_guid', R);
     if (org !== undefined && !state.orgs.has(org)) throw notFound(R, 'organization');
     const fields: [keyof Webhook, unknown][] = [
-      ['name', optString(b, 'name', R)], ['event', optString(b, 'event', R)], ['url', url], ['oauth_url', oauthUrl],
-      ['client_id', optString(b, 'client_id', R)], ['client_secret', optString(b, 'client_secret', R)], ['group_guid', group],
-      ['organization_guid', org], ['is_active', optBool(b, 'is_active', R)], ['fetch_tags', optBool(b, 'fetch_tags', R)],
+      ['name', optString(b, 'name', R)],
+      ['event', optString(b, 'event', R)],
+      ['url', url],
+      ['oauth_url', oauthUrl],
+      ['client_id', optString(b, 'client_id', R)],
+      ['client_secret', optString(b, 'client_secret', R)],
+      ['group_guid', group],
+      ['organization_guid', org],
+      ['is_active', optBool(b, 'is_active', R)],
+      ['fetch_tags', optBool(b, 'fetch_tags', R)],
     ];
     for (const [k, v] of fields) if (v !== undefined) (h as unknown as Record<string, unknown>)[k] = v;
     h.modified = bitlyTime();
@@ -126,8 +144,23 @@ export function registerWebhookRoutes(api: FastifyInstance, ctx: BitlyCtx): void
     if (!state.orgs.has(b.organization_guid as string)) throw notFound(R, 'organization');
     const now = bitlyTime();
     const h: Webhook = {
-      guid: state.newGuid('Wh', state.webhooks), organization_guid: '', group_guid: '', name: '', event: '', url: '', is_active: true,
-      status: 'pending', oauth_url: '', client_id: '', client_secret: '', fetch_tags: false, created: now, modified: now, alerted: '', deactivated: '', deleted: false,
+      guid: state.newGuid('Wh', state.webhooks),
+      organization_guid: '',
+      group_guid: '',
+      name: '',
+      event: '',
+      url: '',
+      is_active: true,
+      status: 'pending',
+      oauth_url: '',
+      client_id: '',
+      client_secret: '',
+      fetch_tags: false,
+      created: now,
+      modified: now,
+      alerted: '',
+      deactivated: '',
+      deleted: false,
     };
     apply(h, b);
     state.webhooks.set(h.guid, h);
@@ -169,6 +202,10 @@ export function registerWebhookRoutes(api: FastifyInstance, ctx: BitlyCtx): void
     state.deliveries.push(delivery);
     h.status = delivery.delivered ? 'active' : 'failing';
     if (!delivery.delivered) h.alerted = bitlyTime();
-    return { ...hookBody(h), verified: delivery.delivered, verification: { delivered: delivery.delivered, status_code: delivery.statusCode, error: delivery.error } };
+    return {
+      ...hookBody(h),
+      verified: delivery.delivered,
+      verification: { delivered: delivery.delivered, status_code: delivery.statusCode, error: delivery.error },
+    };
   });
 }

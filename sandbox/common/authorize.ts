@@ -14,7 +14,16 @@ export interface AuthorizeRouteOptions {
   scopesFor(params: Record<string, string>): string[] | string;
 }
 
-const PASSTHROUGH = ['client_id', 'redirect_uri', 'response_type', 'scope', 'optional_scope', 'state', 'code_challenge', 'code_challenge_method'];
+const PASSTHROUGH = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'optional_scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+];
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -53,7 +62,8 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
 export function registerAuthorizeRoutes(app: FastifyInstance, opts: AuthorizeRouteOptions): void {
   const handle = (reply: FastifyReply, params: Record<string, string>, decision: string | undefined) => {
     const client = opts.clients.get(params.client_id);
-    if (!client) return errorPage(reply, opts.providerName, `Unknown client_id "${params.client_id ?? ''}". No app is registered with this id.`);
+    if (!client)
+      return errorPage(reply, opts.providerName, `Unknown client_id "${params.client_id ?? ''}". No app is registered with this id.`);
     const redirectUri = params.redirect_uri;
     if (!redirectUri) return errorPage(reply, opts.providerName, 'redirect_uri is required.');
     let parsed: URL;
@@ -68,14 +78,26 @@ export function registerAuthorizeRoutes(app: FastifyInstance, opts: AuthorizeRou
     }
     const state = params.state;
     if (params.response_type !== undefined && params.response_type !== 'code') {
-      return redirectWith(reply, redirectUri, { error: 'unsupported_response_type', error_description: 'response_type must be code', state });
+      return redirectWith(reply, redirectUri, {
+        error: 'unsupported_response_type',
+        error_description: 'response_type must be code',
+        state,
+      });
     }
     const method = params.code_challenge_method;
     if (method !== undefined && method !== 'S256' && method !== 'plain') {
-      return redirectWith(reply, redirectUri, { error: 'invalid_request', error_description: 'code_challenge_method must be S256 or plain', state });
+      return redirectWith(reply, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'code_challenge_method must be S256 or plain',
+        state,
+      });
     }
     if (method !== undefined && !params.code_challenge) {
-      return redirectWith(reply, redirectUri, { error: 'invalid_request', error_description: 'code_challenge is required with code_challenge_method', state });
+      return redirectWith(reply, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'code_challenge is required with code_challenge_method',
+        state,
+      });
     }
     const scopes = opts.scopesFor(params);
     if (typeof scopes === 'string') return redirectWith(reply, redirectUri, { error: 'invalid_scope', error_description: scopes, state });
@@ -91,14 +113,20 @@ export function registerAuthorizeRoutes(app: FastifyInstance, opts: AuthorizeRou
       return redirectWith(reply, redirectUri, { code: code.code, state });
     }
     if (decision === 'no') {
-      return redirectWith(reply, redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization request.', state });
+      return redirectWith(reply, redirectUri, {
+        error: 'access_denied',
+        error_description: 'The user denied the authorization request.',
+        state,
+      });
     }
 
     const hidden = PASSTHROUGH.filter((k) => params[k] !== undefined)
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k])}">`)
       .join('\n');
     const appName = client.name ?? client.clientId;
-    const scopeList = scopes.length ? `<p>It asks for:</p><ul>${scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>` : '';
+    const scopeList = scopes.length
+      ? `<p>It asks for:</p><ul>${scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>`
+      : '';
     const html = page(
       `${opts.providerName} sandbox: authorize ${appName}`,
       `<h1>Connect to ${escapeHtml(opts.providerName)} (sandbox)</h1>

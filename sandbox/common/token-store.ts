@@ -45,8 +45,7 @@ export type TokenCheck =
   | { ok: false; reason: 'expired'; record: AccessTokenRecord };
 
 export type CodeCheck =
-  | { ok: true; record: CodeRecord }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'client' | 'redirect_uri' | 'verifier' };
+  { ok: true; record: CodeRecord } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'client' | 'redirect_uri' | 'verifier' };
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

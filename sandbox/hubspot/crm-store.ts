@@ -8,9 +8,15 @@ import type { HubspotObjectType } from '../types.js';
 export const OBJECT_TYPES: readonly HubspotObjectType[] = ['contacts', 'companies', 'deals'];
 
 const TYPE_ALIASES: Record<string, HubspotObjectType> = {
-  contacts: 'contacts', contact: 'contacts', '0-1': 'contacts',
-  companies: 'companies', company: 'companies', '0-2': 'companies',
-  deals: 'deals', deal: 'deals', '0-3': 'deals',
+  contacts: 'contacts',
+  contact: 'contacts',
+  '0-1': 'contacts',
+  companies: 'companies',
+  company: 'companies',
+  '0-2': 'companies',
+  deals: 'deals',
+  deal: 'deals',
+  '0-3': 'deals',
 };
 
 export function resolveObjectType(value: string): HubspotObjectType | null {
@@ -42,11 +48,16 @@ export const SEARCHABLE: Record<HubspotObjectType, string[]> = {
 
 /** HUBSPOT_DEFINED association type ids -> [from, to]. */
 export const ASSOCIATION_TYPES: Record<number, [HubspotObjectType, HubspotObjectType]> = {
-  1: ['contacts', 'companies'], 279: ['contacts', 'companies'],
-  2: ['companies', 'contacts'], 280: ['companies', 'contacts'],
-  3: ['deals', 'contacts'], 4: ['contacts', 'deals'],
-  5: ['deals', 'companies'], 341: ['deals', 'companies'],
-  6: ['companies', 'deals'], 342: ['companies', 'deals'],
+  1: ['contacts', 'companies'],
+  279: ['contacts', 'companies'],
+  2: ['companies', 'contacts'],
+  280: ['companies', 'contacts'],
+  3: ['deals', 'contacts'],
+  4: ['contacts', 'deals'],
+  5: ['deals', 'companies'],
+  341: ['deals', 'companies'],
+  6: ['companies', 'deals'],
+  342: ['companies', 'deals'],
 };
 
 const ID_BASE: Record<HubspotObjectType, number> = { contacts: 100, companies: 20000, deals: 3_000_000 };
@@ -200,7 +211,13 @@ export class CrmStore {
     record.updatedAt = now;
     const name = MODIFIED_PROP[record.type];
     record.properties[name] = now;
-    (record.history[name] ??= []).unshift({ value: now, timestamp: now, sourceType: 'CALCULATED', sourceId: 'sandbox', updatedByUserId: userId });
+    (record.history[name] ??= []).unshift({
+      value: now,
+      timestamp: now,
+      sourceType: 'CALCULATED',
+      sourceId: 'sandbox',
+      updatedByUserId: userId,
+    });
     if (name !== 'lastmodifieddate') record.properties.lastmodifieddate = now;
   }
 }

@@ -10,7 +10,14 @@ import { parseBearer } from '../common/recorder.js';
 import type { AccessTokenRecord, TokenStore } from '../common/token-store.js';
 import type { HubspotFixtures, HubspotObjectType } from '../types.js';
 import {
-  ASSOCIATION_TYPES, CrmStore, DEFAULT_PROPERTIES, MODIFIED_PROP, OBJECT_TYPES, SINGULAR, resolveObjectType, type CrmRecord,
+  ASSOCIATION_TYPES,
+  CrmStore,
+  DEFAULT_PROPERTIES,
+  MODIFIED_PROP,
+  OBJECT_TYPES,
+  SINGULAR,
+  resolveObjectType,
+  type CrmRecord,
 } from './crm-store.js';
 import { authError, hsError, missingScopes, notFound, sendHs, sendInjected, validationError, type HubspotErrorBody } from './errors.js';
 import { parseSearchBody, runSearch } from './search.js';
@@ -26,7 +33,10 @@ export interface CrmDeps {
 const PATH = '/crm/v3/objects/:objectType';
 const tokenOf = new WeakMap<FastifyRequest, AccessTokenRecord>();
 
-interface Association { toType: HubspotObjectType; toId: string }
+interface Association {
+  toType: HubspotObjectType;
+  toId: string;
+}
 
 /** Request properties -> stored strings, or HubSpot's "Property values were not valid" error. */
 export function normalizeProperties(type: HubspotObjectType, input: unknown): Record<string, string> | HubspotErrorBody {
@@ -38,10 +48,21 @@ export function normalizeProperties(type: HubspotObjectType, input: unknown): Re
     else if (typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
     else if (value === null) out[name] = '';
     else {
-      problems.push({ isValid: false, message: `${JSON.stringify(value)} is not a valid value for ${name}: values must be strings`, error: 'INVALID_TYPE', name });
+      problems.push({
+        isValid: false,
+        message: `${JSON.stringify(value)} is not a valid value for ${name}: values must be strings`,
+        error: 'INVALID_TYPE',
+        name,
+      });
       continue;
     }
-    if (name === 'hs_object_id') problems.push({ isValid: false, message: 'hs_object_id is a read only property; its value cannot be set.', error: 'READ_ONLY_VALUE', name });
+    if (name === 'hs_object_id')
+      problems.push({
+        isValid: false,
+        message: 'hs_object_id is a read only property; its value cannot be set.',
+        error: 'READ_ONLY_VALUE',
+        name,
+      });
     if (type === 'contacts' && name === 'email' && out[name] !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(out[name])) {
       problems.push({ isValid: false, message: `Email address ${out[name]} is invalid`, error: 'INVALID_EMAIL', name });
     }
@@ -60,11 +81,17 @@ function isError(v: unknown): v is HubspotErrorBody {
   return isPlainObject(v) && v.status === 'error';
 }
 
-function present(store: CrmStore, r: CrmRecord, opts: { properties?: string[] | 'all' | null; history?: string[]; associations?: HubspotObjectType[] }) {
+function present(
+  store: CrmStore,
+  r: CrmRecord,
+  opts: { properties?: string[] | 'all' | null; history?: string[]; associations?: HubspotObjectType[] },
+) {
   let properties: Record<string, string | null>;
   if (opts.properties === 'all') properties = { ...r.properties };
   else {
-    const names = opts.properties ? [...new Set([...opts.properties, 'hs_object_id', 'createdate', MODIFIED_PROP[r.type]])] : DEFAULT_PROPERTIES[r.type];
+    const names = opts.properties
+      ? [...new Set([...opts.properties, 'hs_object_id', 'createdate', MODIFIED_PROP[r.type]])]
+      : DEFAULT_PROPERTIES[r.type];
     properties = {};
     for (const n of names) properties[n] = r.properties[n] ?? null;
   }
@@ -94,12 +121,14 @@ function parseAssociations(store: CrmStore, type: HubspotObjectType, input: unkn
   if (!Array.isArray(input)) return validationError('Invalid input JSON: "associations" must be an array');
   const out: Association[] = [];
   for (const [i, a] of input.entries()) {
-    const toId = isPlainObject(a) && isPlainObject(a.to) && (typeof a.to.id === 'string' || typeof a.to.id === 'number') ? String(a.to.id) : null;
+    const toId =
+      isPlainObject(a) && isPlainObject(a.to) && (typeof a.to.id === 'string' || typeof a.to.id === 'number') ? String(a.to.id) : null;
     const types = isPlainObject(a) && Array.isArray(a.types) ? a.types : null;
     if (!toId || !types || types.length === 0) return validationError(`associations[${i}] needs to.id and a non-empty types array`);
     for (const t of types) {
       const typeId = isPlainObject(t) ? Number(t.associationTypeId) : NaN;
-      if (!isPlainObject(t) || !Number.isInteger(typeId)) return validationError(`associations[${i}].types needs associationCategory and associationTypeId`);
+      if (!isPlainObject(t) || !Number.isInteger(typeId))
+        return validationError(`associations[${i}].types needs associationCategory and associationTypeId`);
       const known = ASSOCIATION_TYPES[typeId];
       const candidates = known && known[0] === type ? [known[1]] : OBJECT_TYPES.filter((o) => o !== type);
       const toType = candidates.find((c) => store.get(c, toId) && !store.get(c, toId)?.archived);
@@ -116,7 +145,12 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
   const gate = async (request: FastifyRequest, reply: FastifyReply) => {
     await deps.faults.delay(deps.faults.latency);
     const check = deps.tokens.check(parseBearer(request.headers.authorization));
-    if (!check.ok) return sendHs(reply, 401, authError(check.reason, check.reason === 'expired' ? (check.record.expiresAt ?? undefined) : undefined, deps.tokens.clock.now()));
+    if (!check.ok)
+      return sendHs(
+        reply,
+        401,
+        authError(check.reason, check.reason === 'expired' ? (check.record.expiresAt ?? undefined) : undefined, deps.tokens.clock.now()),
+      );
     const injected = deps.faults.take();
     if (injected) return sendInjected(reply, injected);
     tokenOf.set(request, check.record);
@@ -146,7 +180,9 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
   };
 
   const wantAssociations = (query: unknown): HubspotObjectType[] =>
-    qAll(query, 'associations', true).map(resolveObjectType).filter((t): t is HubspotObjectType => t !== null);
+    qAll(query, 'associations', true)
+      .map(resolveObjectType)
+      .filter((t): t is HubspotObjectType => t !== null);
 
   app.register(async (api) => {
     api.addHook('preHandler', gate);
@@ -159,7 +195,8 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
       if (!Number.isInteger(limit) || limit < 1) return sendHs(reply, 400, validationError(`Invalid limit: ${limitRaw}`));
       if (limit > 100) return sendHs(reply, 400, validationError('limit must be less than or equal to 100'));
       const afterRaw = q1(request.query, 'after');
-      if (afterRaw !== undefined && afterRaw !== '' && !/^\d+$/.test(afterRaw)) return sendHs(reply, 400, validationError(`Invalid after cursor: ${afterRaw}`));
+      if (afterRaw !== undefined && afterRaw !== '' && !/^\d+$/.test(afterRaw))
+        return sendHs(reply, 400, validationError(`Invalid after cursor: ${afterRaw}`));
       const archived = q1(request.query, 'archived') === 'true';
       const { records, more } = store.page(type, afterRaw ? Number(afterRaw) : null, limit, archived);
       const properties = qAll(request.query, 'properties', true);
@@ -192,7 +229,12 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
       if (isError(associations)) return sendHs(reply, 400, associations);
       if (type === 'contacts' && props.email) {
         const existing = store.contactIdByEmail(props.email);
-        if (existing) return sendHs(reply, 409, hsError('CONFLICT', `Contact already exists. Existing ID: ${existing}`, { context: { existingId: [existing] } }));
+        if (existing)
+          return sendHs(
+            reply,
+            409,
+            hsError('CONFLICT', `Contact already exists. Existing ID: ${existing}`, { context: { existingId: [existing] } }),
+          );
       }
       const record = store.create(type, props, deps.fixtures.userId);
       for (const a of associations) store.associate(type, record.id, a.toType, a.toId);
@@ -228,14 +270,20 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
       const type = prepare(request, reply, 'write');
       if (!type) return reply;
       const body = request.body;
-      if (!isPlainObject(body) || body.properties === undefined) return sendHs(reply, 400, validationError('Invalid input JSON: "properties" is required'));
+      if (!isPlainObject(body) || body.properties === undefined)
+        return sendHs(reply, 400, validationError('Invalid input JSON: "properties" is required'));
       const props = normalizeProperties(type, body.properties);
       if (isError(props)) return sendHs(reply, 400, props);
       const record = locate(type, request);
       if (!record || record.archived) return sendHs(reply, 404, notFound(type, (request.params as { id: string }).id));
       if (type === 'contacts' && props.email) {
         const existing = store.contactIdByEmail(props.email);
-        if (existing && existing !== record.id) return sendHs(reply, 409, hsError('CONFLICT', `Contact already exists. Existing ID: ${existing}`, { context: { existingId: [existing] } }));
+        if (existing && existing !== record.id)
+          return sendHs(
+            reply,
+            409,
+            hsError('CONFLICT', `Contact already exists. Existing ID: ${existing}`, { context: { existingId: [existing] } }),
+          );
       }
       store.update(record, props, deps.fixtures.userId);
       return present(store, record, { properties: 'all' });

@@ -95,14 +95,19 @@ export function rateLimitBody(): HubspotErrorBody & { policyName: string } {
 
 export function sendInjected(reply: FastifyReply, failure: InjectedFailure): FastifyReply {
   if (failure.rateLimit) {
-    reply.header('x-hubspot-ratelimit-max', '100').header('x-hubspot-ratelimit-remaining', '0').header('x-hubspot-ratelimit-interval-milliseconds', '10000');
+    reply
+      .header('x-hubspot-ratelimit-max', '100')
+      .header('x-hubspot-ratelimit-remaining', '0')
+      .header('x-hubspot-ratelimit-interval-milliseconds', '10000');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     return reply.code(429).type('application/json; charset=utf-8').send(rateLimitBody());
   }
   const body = failure.body !== undefined ? failure.body : defaultErrorFor(failure.status);
   reply.code(failure.status);
   if (failure.status === 429 && failure.body === undefined) reply.header('x-hubspot-ratelimit-remaining', '0');
-  return typeof body === 'string' ? reply.type('text/plain; charset=utf-8').send(body) : reply.type('application/json; charset=utf-8').send(body);
+  return typeof body === 'string'
+    ? reply.type('text/plain; charset=utf-8').send(body)
+    : reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** Token-endpoint errors: `{status, message, correlationId, error, error_description}`. */

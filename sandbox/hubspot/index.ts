@@ -31,17 +31,28 @@ function uuidLike(): string {
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Tim'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Perlman', 'Berners-Lee'];
-const STAGES = ['appointmentscheduled', 'qualifiedtobuy', 'presentationscheduled', 'decisionmakerboughtin', 'contractsent', 'closedwon', 'closedlost'];
+const STAGES = [
+  'appointmentscheduled',
+  'qualifiedtobuy',
+  'presentationscheduled',
+  'decisionmakerboughtin',
+  'contractsent',
+  'closedwon',
+  'closedlost',
+];
 
 export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<HubspotSandbox> {
   const core = createCore({ opts, tokenPaths: HUBSPOT_TOKEN_PATHS, apiPrefix: '/crm/' });
   const { app, faults } = core;
   const clients = new ClientRegistry(opts.clients ?? [DEFAULT_HUBSPOT_CLIENT]);
-  const tokens = new TokenStore({
-    code: () => `na1-${uuidLike()}`,
-    access: () => `CN${randomBase64Url(96)}`,
-    refresh: () => `na1-${uuidLike()}-${randomHex(8)}`,
-  }, opts.clock);
+  const tokens = new TokenStore(
+    {
+      code: () => `na1-${uuidLike()}`,
+      access: () => `CN${randomBase64Url(96)}`,
+      refresh: () => `na1-${uuidLike()}-${randomHex(8)}`,
+    },
+    opts.clock,
+  );
   const store = new CrmStore();
   const ttl = opts.accessTokenTtlSeconds ?? 1800;
   const fixtures = { ...HUBSPOT_FIXTURES };
@@ -68,7 +79,13 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
       while (store.contactIdByEmail(email)) email = `seed.${(seedCounter += 1)}.${email}`;
       return { email, firstname: first, lastname: last, phone: `+1 555 01${String(n % 100).padStart(2, '0')}`, company: `${last} Labs` };
     }
-    if (object === 'companies') return { name: `${last} Labs ${n}`, domain: `${last.toLowerCase()}-labs-${n}.example.com`, industry: 'COMPUTER_SOFTWARE', city: 'Boston' };
+    if (object === 'companies')
+      return {
+        name: `${last} Labs ${n}`,
+        domain: `${last.toLowerCase()}-labs-${n}.example.com`,
+        industry: 'COMPUTER_SOFTWARE',
+        city: 'Boston',
+      };
     return {
       dealname: `${last} Labs renewal ${n}`,
       amount: String(1000 + ((n * 737) % 50_000)),

@@ -12,7 +12,10 @@ import type { HubspotFixtures, SandboxOAuthClient } from '../types.js';
 import { hsError, oauthError, sendHs, type HubspotOAuthErrorBody } from './errors.js';
 
 export const HUBSPOT_TOKEN_PATHS = ['/oauth/v1/token', '/oauth/v3/token'];
-export const ALL_CRM_SCOPES = ['oauth', ...['contacts', 'companies', 'deals'].flatMap((o) => [`crm.objects.${o}.read`, `crm.objects.${o}.write`])];
+export const ALL_CRM_SCOPES = [
+  'oauth',
+  ...['contacts', 'companies', 'deals'].flatMap((o) => [`crm.objects.${o}.read`, `crm.objects.${o}.write`]),
+];
 
 export interface HubspotOAuthDeps {
   clients: ClientRegistry;
@@ -61,12 +64,16 @@ export function registerHubspotOAuth(app: FastifyInstance, deps: HubspotOAuthDep
     const secret = fields.client_secret ?? basic?.clientSecret;
     const client = deps.clients.get(clientId);
     if (!client) return oauthError('BAD_CLIENT_ID', 'invalid_client', 'missing or unknown client id');
-    if (!deps.clients.secretMatches(client, secret)) return oauthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret');
+    if (!deps.clients.secretMatches(client, secret))
+      return oauthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret');
     return client;
   };
 
   const token = async (request: FastifyRequest, reply: FastifyReply) => {
-    const fields = typeof request.body === 'object' && request.headers['content-type']?.includes('x-www-form-urlencoded') ? formFields(request.body) : {};
+    const fields =
+      typeof request.body === 'object' && request.headers['content-type']?.includes('x-www-form-urlencoded')
+        ? formFields(request.body)
+        : {};
     const mode = deps.faults.tokenMode;
     if (mode === 'stall') {
       await deps.faults.stall();
@@ -144,7 +151,11 @@ export function registerHubspotOAuth(app: FastifyInstance, deps: HubspotOAuthDep
     const check = deps.tokens.check(value);
     if (check.ok) return accessInfo(check.record);
     if (check.reason === 'expired') {
-      return sendHs(reply, 401, hsError('INVALID_AUTHENTICATION', 'The OAuth token used to make this call expired.', { subCategory: 'EXPIRED_AUTHENTICATION' }));
+      return sendHs(
+        reply,
+        401,
+        hsError('INVALID_AUTHENTICATION', 'The OAuth token used to make this call expired.', { subCategory: 'EXPIRED_AUTHENTICATION' }),
+      );
     }
     return sendHs(reply, 404, hsError('OBJECT_NOT_FOUND', 'access token not found'));
   });
@@ -166,7 +177,8 @@ export function registerHubspotOAuth(app: FastifyInstance, deps: HubspotOAuthDep
     if (!('clientId' in client)) return sendOAuthError(reply, client, 401);
     const value = fields.token ?? '';
     const check = deps.tokens.check(value);
-    if (check.ok && check.record.clientId === client.clientId) return { active: true, token_use: 'access_token', ...accessInfo(check.record) };
+    if (check.ok && check.record.clientId === client.clientId)
+      return { active: true, token_use: 'access_token', ...accessInfo(check.record) };
     const refresh = deps.tokens.getRefresh(value);
     if (refresh && !refresh.revoked && refresh.clientId === client.clientId) {
       return { active: true, token_use: 'refresh_token', app_id: deps.fixtures.appId, ...refreshInfo(refresh) };

@@ -7,8 +7,19 @@ import type { HubspotObjectType } from '../types.js';
 import { SEARCHABLE, type CrmRecord } from './crm-store.js';
 
 export const OPERATORS = [
-  'EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN',
-  'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN',
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
 ] as const;
 type Operator = (typeof OPERATORS)[number];
 
@@ -37,7 +48,8 @@ export interface SearchRequest {
 export const MAX_SEARCH_LIMIT = 200;
 export const MAX_SEARCH_RESULTS = 10_000;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 
 /** Parses the body; a string is the validation message. */
 export function parseSearchBody(body: unknown): SearchRequest | string {
@@ -51,9 +63,11 @@ export function parseSearchBody(body: unknown): SearchRequest | string {
     if (!isPlainObject(g) || !Array.isArray(g.filters)) return `filterGroups[${gi}].filters must be an array`;
     const filters: Filter[] = [];
     for (const [fi, f] of g.filters.entries()) {
-      if (!isPlainObject(f) || typeof f.propertyName !== 'string' || f.propertyName === '') return `filterGroups[${gi}].filters[${fi}].propertyName is required`;
+      if (!isPlainObject(f) || typeof f.propertyName !== 'string' || f.propertyName === '')
+        return `filterGroups[${gi}].filters[${fi}].propertyName is required`;
       const op = typeof f.operator === 'string' ? f.operator.toUpperCase() : 'EQ';
-      if (!(OPERATORS as readonly string[]).includes(op)) return `Invalid operator ${String(f.operator)}. Valid operators: ${OPERATORS.join(', ')}`;
+      if (!(OPERATORS as readonly string[]).includes(op))
+        return `Invalid operator ${String(f.operator)}. Valid operators: ${OPERATORS.join(', ')}`;
       const values = Array.isArray(f.values) ? f.values.map(str).filter((v): v is string => v !== undefined) : undefined;
       if ((op === 'IN' || op === 'NOT_IN') && !values) return `filterGroups[${gi}].filters[${fi}]: operator ${op} requires values`;
       const value = str(f.value);
@@ -71,7 +85,12 @@ export function parseSearchBody(body: unknown): SearchRequest | string {
   for (const s of sortsIn) {
     if (typeof s === 'string' && s.length > 0) sorts.push({ propertyName: s.replace(/^-/, ''), descending: s.startsWith('-') });
     else if (isPlainObject(s) && typeof s.propertyName === 'string') {
-      sorts.push({ propertyName: s.propertyName, descending: String(s.direction ?? 'ASCENDING').toUpperCase().startsWith('DESC') });
+      sorts.push({
+        propertyName: s.propertyName,
+        descending: String(s.direction ?? 'ASCENDING')
+          .toUpperCase()
+          .startsWith('DESC'),
+      });
     } else return 'Invalid sort: use a property name or {propertyName, direction}';
   }
   const limit = b.limit === undefined ? 10 : Number(b.limit);
@@ -110,7 +129,12 @@ function containsToken(haystack: string, needle: string): boolean {
   const h = haystack.toLowerCase();
   const n = needle.toLowerCase();
   if (n.includes('*')) {
-    const re = new RegExp(`^${n.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${n
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return re.test(h) || h.split(/[\s,;]+/).some((t) => re.test(t));
   }
   if (h === n) return true;
@@ -157,7 +181,11 @@ function matches(record: CrmRecord, f: Filter): boolean {
   }
 }
 
-export function runSearch(type: HubspotObjectType, records: CrmRecord[], req: SearchRequest): { total: number; page: CrmRecord[]; nextOffset: number | null } {
+export function runSearch(
+  type: HubspotObjectType,
+  records: CrmRecord[],
+  req: SearchRequest,
+): { total: number; page: CrmRecord[]; nextOffset: number | null } {
   const q = req.query?.toLowerCase() ?? null;
   const found = records.filter((r) => {
     if (req.filterGroups.length > 0 && !req.filterGroups.some((g) => g.every((f) => matches(r, f)))) return false;

@@ -11,9 +11,17 @@ export interface Child {
   stop: () => Promise<void>;
 }
 
-export function startChild(args: string[], env: Record<string, string | undefined>, ready: RegExp, timeoutMs = 60_000): Promise<{ child: Child; match: RegExpMatchArray }> {
+export function startChild(
+  args: string[],
+  env: Record<string, string | undefined>,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<{ child: Child; match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const child: Child = {
       proc,

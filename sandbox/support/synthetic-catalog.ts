@@ -22,9 +22,43 @@ function rng(seed: number): () => number {
 }
 
 const SYLLABLES = ['ka', 'lo', 'ven', 'tri', 'mo', 'zen', 'qua', 'rex', 'sol', 'dar', 'pi', 'nu', 'bel', 'cor', 'fy', 'ga'];
-const OBJECTS = ['invoice', 'customer', 'ticket', 'project', 'task', 'order', 'payment', 'message', 'channel', 'contact', 'deal', 'file', 'folder', 'event', 'calendar', 'report', 'campaign', 'product', 'subscription', 'webhook', 'user', 'team', 'comment', 'issue', 'release', 'repository', 'meeting', 'note', 'lead', 'account'];
+const OBJECTS = [
+  'invoice',
+  'customer',
+  'ticket',
+  'project',
+  'task',
+  'order',
+  'payment',
+  'message',
+  'channel',
+  'contact',
+  'deal',
+  'file',
+  'folder',
+  'event',
+  'calendar',
+  'report',
+  'campaign',
+  'product',
+  'subscription',
+  'webhook',
+  'user',
+  'team',
+  'comment',
+  'issue',
+  'release',
+  'repository',
+  'meeting',
+  'note',
+  'lead',
+  'account',
+];
 const ACTIONS = ['create', 'get', 'list', 'update', 'delete', 'search', 'archive', 'export'];
-const FILLER = 'returns the record with all fields paginated cursor limit results filter sort optional required identifier workspace owner status created updated timestamp provider error rate limited'.split(' ');
+const FILLER =
+  'returns the record with all fields paginated cursor limit results filter sort optional required identifier workspace owner status created updated timestamp provider error rate limited'.split(
+    ' ',
+  );
 
 export interface Generated {
   dir: string;
@@ -81,8 +115,14 @@ export function generateCatalog(toolkits: number, perToolkit: number, variety: '
         input: {
           type: 'object',
           properties: withId
-            ? { id: { type: 'string', description: `${object} id` }, fields: { type: 'array', items: { type: 'string' }, maxItems: maximum, description: 'Fields.' } }
-            : { limit: { type: 'integer', minimum: 1, maximum, default: 20, description: 'Page size.' }, cursor: { type: 'string', description: 'Cursor.' } },
+            ? {
+                id: { type: 'string', description: `${object} id` },
+                fields: { type: 'array', items: { type: 'string' }, maxItems: maximum, description: 'Fields.' },
+              }
+            : {
+                limit: { type: 'integer', minimum: 1, maximum, default: 20, description: 'Page size.' },
+                cursor: { type: 'string', description: 'Cursor.' },
+              },
           required: withId ? ['id'] : [],
           additionalProperties: false,
         },
@@ -108,12 +148,24 @@ export function buildQueries(targets: Generated['targets'], n: number): { q: str
   for (let i = 0; out.length < n; i++) {
     const t = targets[Math.floor(rand() * targets.length)];
     switch (i % 6) {
-      case 0: out.push({ q: t.slug, want: t.slug }); break;
-      case 1: out.push({ q: `${t.brand.toUpperCase()}_${t.object.toUpperCase()}_${t.action.slice(0, 3).toUpperCase()}`, want: t.slug }); break;
-      case 2: out.push({ q: `${t.brand}_${typo(t.object)}_${t.action}`, want: t.slug }); break;
-      case 3: out.push({ q: `${t.action} ${t.object} ${t.brand}`, want: t.slug }); break;
-      case 4: out.push({ q: `${t.object} ${typo(t.action.length > 3 ? t.action : 'create')} ${t.brand}` }); break;
-      default: out.push({ q: `${t.action} ${t.object}` }); break;
+      case 0:
+        out.push({ q: t.slug, want: t.slug });
+        break;
+      case 1:
+        out.push({ q: `${t.brand.toUpperCase()}_${t.object.toUpperCase()}_${t.action.slice(0, 3).toUpperCase()}`, want: t.slug });
+        break;
+      case 2:
+        out.push({ q: `${t.brand}_${typo(t.object)}_${t.action}`, want: t.slug });
+        break;
+      case 3:
+        out.push({ q: `${t.action} ${t.object} ${t.brand}`, want: t.slug });
+        break;
+      case 4:
+        out.push({ q: `${t.object} ${typo(t.action.length > 3 ? t.action : 'create')} ${t.brand}` });
+        break;
+      default:
+        out.push({ q: `${t.action} ${t.object}` });
+        break;
     }
   }
   return out;

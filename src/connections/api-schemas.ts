@@ -23,7 +23,9 @@ export const ConnectionSchema = Type.Object(
     authMethodId: Type.String(),
     authMethodKind: Type.Union([Type.Literal('oauth2'), Type.Literal('api_key'), Type.Literal('basic'), Type.Literal('bearer')]),
     status: ConnectionStatusSchema,
-    statusReason: Type.Union([Type.String(), Type.Null()], { description: 'Why the connection is in its status (FAILED, EXPIRED, REVOKED, waiting states)' }),
+    statusReason: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the connection is in its status (FAILED, EXPIRED, REVOKED, waiting states)',
+    }),
     disabled: Type.Boolean({ description: 'A disabled connection cannot execute tools or proxy calls' }),
     entityId: Type.String({ description: 'The end user who owns it' }),
     authConfigId: Type.String(),
@@ -41,9 +43,17 @@ export const InitiateBody = Type.Object(
     entityId: EntityId,
     authConfigId: Type.Optional(Type.String({ description: 'Used when several auth configs exist for the toolkit' })),
     authMethodId: Type.Optional(Type.String({ description: 'Auth method id when the auth config is created implicitly (managed)' })),
-    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: "Defaults to the auth config's scopes, else the toolkit's" })),
+    scopes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), { description: "Defaults to the auth config's scopes, else the toolkit's" }),
+    ),
     connectionConfig: Type.Optional(StringMap('Provider-specific connection fields')),
-    redirectUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: "Where the user's browser goes after the callback; gets ?status=&connectionId=" })),
+    redirectUrl: Type.Optional(
+      Type.String({
+        format: 'uri',
+        pattern: '^https?://',
+        description: "Where the user's browser goes after the callback; gets ?status=&connectionId=",
+      }),
+    ),
     alias: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
@@ -87,14 +97,19 @@ export const ListConnectionsQuery = Type.Object(
 export const ConnectionList = Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), total: Type.Integer() });
 
 export const StrictBody = Type.Union([
-  Type.Object({ strict: Type.Optional(Type.Boolean({ description: 'Fail when the provider does not support the action' })) }, { additionalProperties: false }),
+  Type.Object(
+    { strict: Type.Optional(Type.Boolean({ description: 'Fail when the provider does not support the action' })) },
+    { additionalProperties: false },
+  ),
   Type.Null(),
 ]);
 
 export const RefreshResponse = Type.Object({ status: ConnectionStatusSchema, needsRedirect: Type.Boolean() });
 export const RevokeResponse = Type.Object({
   status: ConnectionStatusSchema,
-  revokedTokens: Type.Array(Type.String(), { description: 'Kinds of secrets revoked and destroyed: access_token, refresh_token, credential' }),
+  revokedTokens: Type.Array(Type.String(), {
+    description: 'Kinds of secrets revoked and destroyed: access_token, refresh_token, credential',
+  }),
 });
 export const DeleteResponse = Type.Object({ deleted: Type.Boolean() });
 
@@ -105,14 +120,18 @@ export const UpdateConnectionBody = Type.Object(
 
 // ---------------------------------------------------------------- auth configs
 
-const ToolSlugs = Type.Array(Type.String({ minLength: 1 }), { description: 'Tool slugs of the toolkit; executions of other tools are refused (403)' });
+const ToolSlugs = Type.Array(Type.String({ minLength: 1 }), {
+  description: 'Tool slugs of the toolkit; executions of other tools are refused (403)',
+});
 
 export const CreateAuthConfigBody = Type.Object(
   {
     slug: Type.String({ minLength: 1, description: 'Toolkit slug' }),
     authMethodId: Type.String({ minLength: 1 }),
     name: Type.Optional(Type.String({ maxLength: 200, description: 'Label' })),
-    isManaged: Type.Optional(Type.Boolean({ description: "true: the platform's OAuth app for the toolkit (default when no clientId is given)" })),
+    isManaged: Type.Optional(
+      Type.Boolean({ description: "true: the platform's OAuth app for the toolkit (default when no clientId is given)" }),
+    ),
     clientId: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client id (custom configs)' })),
     clientSecret: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client secret; stored encrypted, never returned' })),
     restrictToTools: Type.Optional(ToolSlugs),
@@ -121,7 +140,11 @@ export const CreateAuthConfigBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CreateAuthConfigResponse = Type.Object({ authConfigId: Type.String(), authMethodId: Type.String(), authMethodKind: Type.String() });
+export const CreateAuthConfigResponse = Type.Object({
+  authConfigId: Type.String(),
+  authMethodId: Type.String(),
+  authMethodKind: Type.String(),
+});
 
 export const AuthConfigSchema = Type.Object(
   {

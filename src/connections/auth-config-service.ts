@@ -86,7 +86,8 @@ export function createAuthConfigService(deps: {
 
   function toolkitOrFail(slug: string): ToolkitFile {
     const toolkit = catalog.getToolkit(slug);
-    if (!toolkit) throw badRequest(`Unknown toolkit "${slug}"`, { errors: [{ field: 'slug', message: 'is not a toolkit in the catalog' }] });
+    if (!toolkit)
+      throw badRequest(`Unknown toolkit "${slug}"`, { errors: [{ field: 'slug', message: 'is not a toolkit in the catalog' }] });
     return toolkit;
   }
 
@@ -166,7 +167,8 @@ export function createAuthConfigService(deps: {
       };
       return db.transaction(async (tx) => {
         const config = await authConfigs.insert(row, tx);
-        if (config.hasClientSecret) await vault.put({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' }, input.clientSecret, tx);
+        if (config.hasClientSecret)
+          await vault.put({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' }, input.clientSecret, tx);
         return config;
       });
     },
@@ -194,7 +196,8 @@ export function createAuthConfigService(deps: {
     async toolsAllowed(projectId: string, ids: string[]): Promise<Set<string>> {
       const allowed = new Set<string>();
       for (const config of await authConfigs.findManyInProject(projectId, ids)) {
-        for (const t of catalog.toolsOf(config.toolkitSlug)) if (!config.restrictToTools || config.restrictToTools.includes(t.slug)) allowed.add(t.slug);
+        for (const t of catalog.toolsOf(config.toolkitSlug))
+          if (!config.restrictToTools || config.restrictToTools.includes(t.slug)) allowed.add(t.slug);
       }
       return allowed;
     },
@@ -242,7 +245,8 @@ export function createAuthConfigService(deps: {
         return managed;
       }
       const secret = await vault.get<string>({ ownerType: 'auth_config', ownerId: config.id, name: 'client_secret' });
-      if (!config.clientId || !secret) throw badRequest(`Auth config ${config.id} has no client credentials; update it with clientId and clientSecret`);
+      if (!config.clientId || !secret)
+        throw badRequest(`Auth config ${config.id} has no client credentials; update it with clientId and clientSecret`);
       return { clientId: config.clientId, clientSecret: secret.value };
     },
   };

@@ -75,7 +75,9 @@ export function createConnectLinkService(deps: {
   }
 
   /** The link's record and connection while it is usable, else why not. */
-  async function lookup(token: string): Promise<LinkState | { kind: 'live'; record: LinkRecord; version: number; connection: IConnection }> {
+  async function lookup(
+    token: string,
+  ): Promise<LinkState | { kind: 'live'; record: LinkRecord; version: number; connection: IConnection }> {
     const checked = signer.verify(token, now());
     if (!checked.ok) return { kind: checked.reason === 'expired' ? 'expired' : 'invalid' };
     const { connectionId, expiresAt } = checked.payload;
@@ -98,7 +100,10 @@ export function createConnectLinkService(deps: {
     const method = catalog.getAuthMethod(connection.toolkitSlug, connection.authMethodId);
     if (!method || method.kind === 'oauth2') return { kind: 'invalid' };
     return {
-      kind: 'form', connection, toolkitName: toolkitName(connection.toolkitSlug), method,
+      kind: 'form',
+      connection,
+      toolkitName: toolkitName(connection.toolkitSlug),
+      method,
       ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
       ...(error ? { error } : {}),
     };
@@ -125,7 +130,12 @@ export function createConnectLinkService(deps: {
       };
       await vault.put(ref(started.connectionId), record);
       const token = signer.sign({ connectionId: started.connectionId, expiresAt });
-      return { token, url: `${deps.config.publicBaseUrl}/connect/${token}`, expiresAt: new Date(expiresAt), connectionId: started.connectionId };
+      return {
+        token,
+        url: `${deps.config.publicBaseUrl}/connect/${token}`,
+        expiresAt: new Date(expiresAt),
+        connectionId: started.connectionId,
+      };
     },
 
     /** GET of the page: OAuth links are used up here (redirect); forms are shown until submitted. */
@@ -149,15 +159,23 @@ export function createConnectLinkService(deps: {
       const credentials = Object.fromEntries(known.flatMap((k) => (fields[k] !== undefined && fields[k] !== '' ? [[k, fields[k]!]] : [])));
       if (!(await claim(connection.id, found.version))) return { kind: 'used' };
       try {
-        await connections.connect(record.projectId, connection.toolkitSlug, { entityId: connection.entityId, connectionId: connection.id, credentials });
+        await connections.connect(record.projectId, connection.toolkitSlug, {
+          entityId: connection.entityId,
+          connectionId: connection.id,
+          credentials,
+        });
       } catch (err) {
         // Nothing was stored: give the link back so the user can correct the form.
         await vault.put(ref(connection.id), record);
         if (err instanceof BrokerError && err.status === 400) return formState(connection, record, err.message);
         throw err;
       }
-      return { kind: 'done', connectionId: connection.id, toolkitName: form.toolkitName, ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}) };
+      return {
+        kind: 'done',
+        connectionId: connection.id,
+        toolkitName: form.toolkitName,
+        ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
+      };
     },
   };
 }
-

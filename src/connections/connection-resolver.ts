@@ -23,13 +23,18 @@ export function createConnectionResolver(deps: {
   const byEntity = deps.cache.map<ResolvedConnection>('entityConnections');
 
   function assertUsable(c: IConnection): void {
-    if (c.disabled) throw badRequest(`Connection ${c.id} is disabled; enable it with PATCH /api/v1/connectors/connections/${c.id} {"disabled": false}`);
+    if (c.disabled)
+      throw badRequest(`Connection ${c.id} is disabled; enable it with PATCH /api/v1/connectors/connections/${c.id} {"disabled": false}`);
     if (c.status !== 'ACTIVE') {
       throw badRequest(`Connection ${c.id} is ${c.status}, not ACTIVE${c.statusReason ? `: ${c.statusReason}` : ''}`, { status: c.status });
     }
   }
 
-  async function load(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
+  async function load(
+    projectId: string,
+    toolkitSlug: string | null,
+    by: { connectionId?: string; entityId?: string },
+  ): Promise<ResolvedConnection> {
     let connection: IConnection | null;
     if (by.connectionId) {
       connection = await deps.connections.findInProject(projectId, by.connectionId);
@@ -45,7 +50,7 @@ export function createConnectionResolver(deps: {
         );
       }
     } else {
-      throw badRequest('Pass connectedAccountId, or entityId to use that entity\'s connection', {
+      throw badRequest("Pass connectedAccountId, or entityId to use that entity's connection", {
         errors: [{ field: 'connectedAccountId', message: 'or entityId is required' }],
       });
     }
@@ -57,7 +62,11 @@ export function createConnectionResolver(deps: {
 
   return {
     /** `toolkitSlug` null: any toolkit (the proxy works on whatever the connection is for). */
-    async resolve(projectId: string, toolkitSlug: string | null, by: { connectionId?: string; entityId?: string }): Promise<ResolvedConnection> {
+    async resolve(
+      projectId: string,
+      toolkitSlug: string | null,
+      by: { connectionId?: string; entityId?: string },
+    ): Promise<ResolvedConnection> {
       const key = by.connectionId ? `${projectId}:${by.connectionId}` : `${projectId}:${by.entityId ?? ''}:${toolkitSlug ?? ''}`;
       const hit = (by.connectionId ? byId : byEntity).get(key);
       if (hit && (toolkitSlug === null || hit.connection.toolkitSlug === toolkitSlug)) {

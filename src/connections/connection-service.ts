@@ -37,7 +37,6 @@ export interface InitiateInput {
   alias?: string;
 }
 
-
 export interface ListConnectionsQuery {
   authConfigId?: string;
   entityId?: string;
@@ -47,7 +46,6 @@ export interface ListConnectionsQuery {
   limit: number;
   offset: number;
 }
-
 
 export function createConnectionService(deps: {
   db: Db;
@@ -87,7 +85,9 @@ export function createConnectionService(deps: {
       const found = await deps.authConfigRows.findInProject(projectId, input.authConfigId);
       if (!found) throw notFound(`Auth config ${input.authConfigId} not found`, 'auth_config');
       if (found.toolkitSlug !== toolkit.slug) {
-        throw badRequest(`Auth config ${found.id} belongs to toolkit ${found.toolkitSlug}, not ${toolkit.slug}`, { errors: [{ field: 'authConfigId', message: 'belongs to another toolkit' }] });
+        throw badRequest(`Auth config ${found.id} belongs to toolkit ${found.toolkitSlug}, not ${toolkit.slug}`, {
+          errors: [{ field: 'authConfigId', message: 'belongs to another toolkit' }],
+        });
       }
       if (found.disabled) throw badRequest(`Auth config ${found.id} is disabled; enable it or use another`);
       return found;
@@ -97,16 +97,22 @@ export function createConnectionService(deps: {
     if (wantDirect) candidates = candidates.filter((c) => c.authMethodKind !== 'oauth2');
     if (candidates.length === 1) return candidates[0]!;
     if (candidates.length > 1) {
-      throw badRequest(`Several auth configs exist for ${toolkit.slug} (${candidates.map((c) => c.id).join(', ')}); pass authConfigId to choose one`, {
-        errors: [{ field: 'authConfigId', message: 'required when several auth configs exist' }],
-      });
+      throw badRequest(
+        `Several auth configs exist for ${toolkit.slug} (${candidates.map((c) => c.id).join(', ')}); pass authConfigId to choose one`,
+        {
+          errors: [{ field: 'authConfigId', message: 'required when several auth configs exist' }],
+        },
+      );
     }
     const methods = toolkit.authMethods.filter((m) => (wantDirect ? m.kind !== 'oauth2' : true));
     const methodId = input.authMethodId ?? (methods.length === 1 ? methods[0]!.id : undefined);
     if (!methodId) {
-      throw badRequest(`${toolkit.slug} has no auth config in this project; pass authMethodId (one of: ${methods.map((m) => m.id).join(', ') || 'none'}) or create an auth config first`, {
-        errors: [{ field: 'authMethodId', message: 'required when no auth config exists' }],
-      });
+      throw badRequest(
+        `${toolkit.slug} has no auth config in this project; pass authMethodId (one of: ${methods.map((m) => m.id).join(', ') || 'none'}) or create an auth config first`,
+        {
+          errors: [{ field: 'authMethodId', message: 'required when no auth config exists' }],
+        },
+      );
     }
     beforeCreate(methodId);
     return authConfigs.create(projectId, { slug: toolkit.slug, authMethodId: methodId });
@@ -123,8 +129,30 @@ export function createConnectionService(deps: {
     await cache.invalidate();
   }
 
-  const credentials = createCredentialConnections({ db, rows, catalog, vault, authConfigs, cache, toolkitOrFail, loadConnection, resolveAuthConfig });
-  const callbacks = createOAuthCallbackHandler({ db, rows, catalog, vault, authConfigs, http, state, cache, callbackUrl, setStatus, clock: deps.clock });
+  const credentials = createCredentialConnections({
+    db,
+    rows,
+    catalog,
+    vault,
+    authConfigs,
+    cache,
+    toolkitOrFail,
+    loadConnection,
+    resolveAuthConfig,
+  });
+  const callbacks = createOAuthCallbackHandler({
+    db,
+    rows,
+    catalog,
+    vault,
+    authConfigs,
+    http,
+    state,
+    cache,
+    callbackUrl,
+    setStatus,
+    clock: deps.clock,
+  });
 
   return {
     async initiate(projectId: string, slug: string, input: InitiateInput): Promise<{ connectionId: string; redirectUrl?: string }> {
@@ -149,7 +177,14 @@ export function createConnectionService(deps: {
         lastRefreshedAt: null,
       };
       if (method.kind !== 'oauth2') {
-        await rows.insert({ ...base, status: 'PENDING', statusReason: 'waiting for credentials (POST /connectors/{slug}/connect with connectionId)', requestedScopes: null, stateNonce: null, stateExpiresAt: null });
+        await rows.insert({
+          ...base,
+          status: 'PENDING',
+          statusReason: 'waiting for credentials (POST /connectors/{slug}/connect with connectionId)',
+          requestedScopes: null,
+          stateNonce: null,
+          stateExpiresAt: null,
+        });
         return { connectionId: id };
       }
       const oauth = (method as OAuth2AuthMethodDef).oauth2;
@@ -159,7 +194,17 @@ export function createConnectionService(deps: {
       const expiresAt = deps.clock.now() + STATE_TTL_MS;
       const verifier = oauth.pkce ? newCodeVerifier() : undefined;
       await db.transaction(async (tx) => {
-        await rows.insert({ ...base, status: 'INITIATED', statusReason: 'waiting for the user to authorize at the provider', requestedScopes: scopes, stateNonce: nonce, stateExpiresAt: new Date(expiresAt) }, tx);
+        await rows.insert(
+          {
+            ...base,
+            status: 'INITIATED',
+            statusReason: 'waiting for the user to authorize at the provider',
+            requestedScopes: scopes,
+            stateNonce: nonce,
+            stateExpiresAt: new Date(expiresAt),
+          },
+          tx,
+        );
         if (verifier) await vault.put({ ownerType: 'connection', ownerId: id, name: 'pkce_verifier' }, verifier, tx);
       });
       const redirectUrl = buildAuthorizeUrl(oauth, {
@@ -196,7 +241,10 @@ export function createConnectionService(deps: {
     },
 
     /** Rows with several values per filter (the compat list), with their auth configs. */
-    async listRows(projectId: string, filters: ConnectionFilters): Promise<{ rows: IConnection[]; total: number; authConfigs: Map<string, IAuthConfig> }> {
+    async listRows(
+      projectId: string,
+      filters: ConnectionFilters,
+    ): Promise<{ rows: IConnection[]; total: number; authConfigs: Map<string, IAuthConfig> }> {
       const found = await rows.list(projectId, filters);
       const configs = await deps.authConfigRows.findManyInProject(projectId, [...new Set(found.rows.map((r) => r.authConfigId))]);
       return { ...found, authConfigs: new Map(configs.map((c) => [c.id, c])) };

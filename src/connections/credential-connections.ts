@@ -48,12 +48,20 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
   const { db, rows, catalog, vault, authConfigs, cache, toolkitOrFail, loadConnection, resolveAuthConfig } = deps;
 
   /** The submitted fields checked against the auth method's credential schema (400 naming each field). */
-  function checkCredentials(toolkitSlug: string, authMethodId: string, credentials: Record<string, string>, field = 'credentials'): Record<string, string> {
+  function checkCredentials(
+    toolkitSlug: string,
+    authMethodId: string,
+    credentials: Record<string, string>,
+    field = 'credentials',
+  ): Record<string, string> {
     const result = catalog.validateCredentials(toolkitSlug, authMethodId, credentials);
     if (!result.ok) {
-      throw badRequest(`Invalid credentials: ${result.errors.map((e) => `${e.field ? `${field}.${e.field}` : field} ${e.message}`).join('; ')}`, {
-        errors: result.errors.map((e) => ({ field: `${field}${e.field ? '.' + e.field : ''}`, message: e.message })),
-      });
+      throw badRequest(
+        `Invalid credentials: ${result.errors.map((e) => `${e.field ? `${field}.${e.field}` : field} ${e.message}`).join('; ')}`,
+        {
+          errors: result.errors.map((e) => ({ field: `${field}${e.field ? '.' + e.field : ''}`, message: e.message })),
+        },
+      );
     }
     return result.value as Record<string, string>;
   }
@@ -63,7 +71,9 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
       const toolkit = toolkitOrFail(slug);
       const direct = toolkit.authMethods.filter((m) => m.kind !== 'oauth2');
       if (direct.length === 0) {
-        throw badRequest(`${toolkit.slug} does not accept submitted credentials; its auth methods are: ${toolkit.authMethods.map((m) => `${m.id} (${m.kind})`).join(', ')}. Use initiate for OAuth.`);
+        throw badRequest(
+          `${toolkit.slug} does not accept submitted credentials; its auth methods are: ${toolkit.authMethods.map((m) => `${m.id} (${m.kind})`).join(', ')}. Use initiate for OAuth.`,
+        );
       }
       let pending: IConnection | undefined;
       if (input.connectionId) {
@@ -85,7 +95,9 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
         ? await authConfigs.get(projectId, pending.authConfigId)
         : await resolveAuthConfig(projectId, toolkit, input, true, validate);
       if (authConfig.authMethodKind === 'oauth2') {
-        throw badRequest(`Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`);
+        throw badRequest(
+          `Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`,
+        );
       }
       const credentials = validate(authConfig.authMethodId);
       const id = pending?.id ?? newId('ca');
@@ -93,13 +105,30 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
         if (pending) {
           await rows.update(id, { status: 'ACTIVE', statusReason: null, ...(input.alias ? { alias: input.alias } : {}) }, {}, tx);
         } else {
-          await rows.insert({
-            id, projectId, authConfigId: authConfig.id, toolkitSlug: toolkit.slug, authMethodId: authConfig.authMethodId,
-            authMethodKind: authConfig.authMethodKind, entityId: input.entityId, status: 'ACTIVE', statusReason: null,
-            disabled: false, alias: input.alias ?? null, requestedScopes: null, grantedScopes: null,
-            connectionConfig: input.connectionConfig ?? null, callbackRedirectUrl: null, stateNonce: null, stateExpiresAt: null,
-            tokenExpiresAt: null, lastRefreshedAt: null,
-          }, tx);
+          await rows.insert(
+            {
+              id,
+              projectId,
+              authConfigId: authConfig.id,
+              toolkitSlug: toolkit.slug,
+              authMethodId: authConfig.authMethodId,
+              authMethodKind: authConfig.authMethodKind,
+              entityId: input.entityId,
+              status: 'ACTIVE',
+              statusReason: null,
+              disabled: false,
+              alias: input.alias ?? null,
+              requestedScopes: null,
+              grantedScopes: null,
+              connectionConfig: input.connectionConfig ?? null,
+              callbackRedirectUrl: null,
+              stateNonce: null,
+              stateExpiresAt: null,
+              tokenExpiresAt: null,
+              lastRefreshedAt: null,
+            },
+            tx,
+          );
         }
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, credentials, tx);
       });
@@ -112,7 +141,12 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
      * sealed credentials and the ACTIVE status are written in one transaction (no PENDING window,
      * nothing to put back on failure). `field` names where the caller put them, for error messages.
      */
-    async replaceCredentials(projectId: string, id: string, credentials: Record<string, string>, field = 'credentials'): Promise<IConnection> {
+    async replaceCredentials(
+      projectId: string,
+      id: string,
+      credentials: Record<string, string>,
+      field = 'credentials',
+    ): Promise<IConnection> {
       const conn = await loadConnection(projectId, id);
       const method = catalog.requireAuthMethod('connection', conn);
       if (method.kind === 'oauth2') {

@@ -43,8 +43,12 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
   const { db, rows, catalog, vault, authConfigs, http, state, cache, callbackUrl, setStatus } = deps;
   return {
     /** The provider sent the user back. Only the connection named by a valid state is touched. */
-    async handleCallback(slug: string, query: { code?: string; state?: string; error?: string; error_description?: string }): Promise<CallbackOutcome> {
-      if (!query.state) return { status: 'REJECTED', message: 'The request carries no state; start the connection again from your application.' };
+    async handleCallback(
+      slug: string,
+      query: { code?: string; state?: string; error?: string; error_description?: string },
+    ): Promise<CallbackOutcome> {
+      if (!query.state)
+        return { status: 'REJECTED', message: 'The request carries no state; start the connection again from your application.' };
       const checked = state.verify(query.state);
       if (!checked.ok && checked.reason !== 'expired') {
         return { status: 'REJECTED', message: 'The authorization state is invalid; start the connection again from your application.' };
@@ -52,13 +56,23 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       const payload = checked.payload;
       const conn = await rows.findById(payload.c);
       if (!conn) return { status: 'REJECTED', message: 'This connection no longer exists.' };
-      const out = (status: 'ACTIVE' | 'FAILED', message: string): CallbackOutcome => ({ status, message, connectionId: conn.id, redirectUrl: conn.callbackRedirectUrl ?? null });
+      const out = (status: 'ACTIVE' | 'FAILED', message: string): CallbackOutcome => ({
+        status,
+        message,
+        connectionId: conn.id,
+        redirectUrl: conn.callbackRedirectUrl ?? null,
+      });
       if (conn.status !== 'INITIATED' || conn.stateNonce !== payload.n) {
         // A replayed state never changes a connection that already completed.
-        return { status: 'REJECTED', message: 'This authorization link was already used; start the connection again if needed.', connectionId: conn.id };
+        return {
+          status: 'REJECTED',
+          message: 'This authorization link was already used; start the connection again if needed.',
+          connectionId: conn.id,
+        };
       }
       // Claim the state atomically: of two concurrent callbacks only one proceeds.
-      if (!(await rows.claimState(conn.id, payload.n))) return { status: 'REJECTED', message: 'This authorization link was already used.', connectionId: conn.id };
+      if (!(await rows.claimState(conn.id, payload.n)))
+        return { status: 'REJECTED', message: 'This authorization link was already used.', connectionId: conn.id };
       const fail = async (reason: string) => {
         await setStatus(conn.id, 'FAILED', reason);
         await vault.destroy({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' });
@@ -66,7 +80,10 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       };
       if (!checked.ok) return fail('The authorization link expired before the user finished; initiate a new connection.');
       if (payload.s !== slug) return fail(`The callback arrived for toolkit ${slug} but the connection is for ${payload.s}.`);
-      if (query.error) return fail(`The provider refused authorization: ${query.error.slice(0, 100)}${query.error_description ? ` (${query.error_description.slice(0, 200)})` : ''}`);
+      if (query.error)
+        return fail(
+          `The provider refused authorization: ${query.error.slice(0, 100)}${query.error_description ? ` (${query.error_description.slice(0, 200)})` : ''}`,
+        );
       if (!query.code) return fail('The provider sent no authorization code.');
       // No API caller to answer here: the shared lookup's refusal becomes the FAILED reason.
       let method: OAuth2AuthMethodDef;
@@ -80,24 +97,38 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       const verifier = await vault.get<string>({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' });
       let result;
       try {
-        result = await exchangeCode(http, method.oauth2, await authConfigs.oauthClient(authConfig), {
-          code: query.code,
-          redirectUri: callbackUrl(conn.toolkitSlug),
-          ...(verifier ? { codeVerifier: verifier.value } : {}),
-        }, deps.clock);
+        result = await exchangeCode(
+          http,
+          method.oauth2,
+          await authConfigs.oauthClient(authConfig),
+          {
+            code: query.code,
+            redirectUri: callbackUrl(conn.toolkitSlug),
+            ...(verifier ? { codeVerifier: verifier.value } : {}),
+          },
+          deps.clock,
+        );
       } catch (err) {
         return fail(`The token exchange with the provider failed: ${err instanceof Error ? err.message : 'network error'}`);
       }
-      if (!result.ok) return fail(`The provider refused the token exchange: ${result.error}${result.description ? ` (${result.description})` : ''}`);
+      if (!result.ok)
+        return fail(`The provider refused the token exchange: ${result.error}${result.description ? ` (${result.description})` : ''}`);
       const tokens = result.tokens;
       await db.transaction(async (tx) => {
         await vault.put({ ownerType: 'connection', ownerId: conn.id, name: 'oauth_tokens' }, tokens, tx);
         await vault.destroy({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' }, tx);
-        await rows.update(conn.id, {
-          status: 'ACTIVE', statusReason: null, stateExpiresAt: null,
-          grantedScopes: result.grantedScopes ?? conn.requestedScopes ?? [],
-          tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
-        }, {}, tx);
+        await rows.update(
+          conn.id,
+          {
+            status: 'ACTIVE',
+            statusReason: null,
+            stateExpiresAt: null,
+            grantedScopes: result.grantedScopes ?? conn.requestedScopes ?? [],
+            tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
+          },
+          {},
+          tx,
+        );
       });
       await cache.invalidate();
       return out('ACTIVE', `Connected to ${catalog.getToolkit(conn.toolkitSlug)?.name ?? conn.toolkitSlug}. You can close this window.`);

@@ -77,7 +77,9 @@ function toResult(res: ProviderResponse, clock: Clock, previousRefresh?: string)
   const code = [body.error, body.status, body.message].find((v): v is string => typeof v === 'string') ?? `HTTP ${res.status}`;
   const description = [body.error_description, body.message].find((v): v is string => typeof v === 'string');
   const invalidGrant =
-    res.status >= 400 && res.status < 500 && /invalid_grant|BAD_REFRESH_TOKEN|BAD_AUTH_CODE|INVALID_CODE/i.test(`${body.error ?? ''} ${body.status ?? ''} ${body.message ?? ''}`);
+    res.status >= 400 &&
+    res.status < 500 &&
+    /invalid_grant|BAD_REFRESH_TOKEN|BAD_AUTH_CODE|INVALID_CODE/i.test(`${body.error ?? ''} ${body.status ?? ''} ${body.message ?? ''}`);
   return {
     ok: false,
     status: res.status,

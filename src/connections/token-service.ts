@@ -23,9 +23,7 @@ import type { Clock } from '../clock.js';
 export const REFRESH_MARGIN_MS = 60_000;
 
 export type RefreshOutcome =
-  | { kind: 'ok'; tokens: OAuthTokens; refreshed: boolean }
-  | { kind: 'expired'; reason: string }
-  | { kind: 'error'; reason: string };
+  { kind: 'ok'; tokens: OAuthTokens; refreshed: boolean } | { kind: 'expired'; reason: string } | { kind: 'error'; reason: string };
 
 const tokensRef = (id: string): SecretRef => ({ ownerType: 'connection', ownerId: id, name: 'oauth_tokens' });
 function expiresWithinMargin(t: OAuthTokens, now: number): boolean {
@@ -79,7 +77,8 @@ export function createTokenService(deps: {
       if (!row) return { kind: 'expired', reason: 'No tokens are stored for this connection; authorize again.' };
       const current = row.value;
       // Another caller (or instance) refreshed while we waited for the lock: use its tokens.
-      if (seenVersion !== undefined && row.version !== seenVersion && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
+      if (seenVersion !== undefined && row.version !== seenVersion && !expiringSoon(current))
+        return { kind: 'ok', tokens: current, refreshed: false };
       if (!force && !expiringSoon(current)) return { kind: 'ok', tokens: current, refreshed: false };
       if (!method.oauth2.refresh || !current.refresh_token) {
         return { kind: 'expired', reason: `The access token expired and ${conn.toolkitSlug} issued no refresh token; authorize again.` };
@@ -92,16 +91,27 @@ export function createTokenService(deps: {
       }
       if (!result.ok) {
         return result.invalidGrant
-          ? { kind: 'expired', reason: `The provider refused the refresh token (${result.error}); authorize again.`, usedRefresh: current.refresh_token }
+          ? {
+              kind: 'expired',
+              reason: `The provider refused the refresh token (${result.error}); authorize again.`,
+              usedRefresh: current.refresh_token,
+            }
           : { kind: 'error', reason: `Token refresh failed at the provider: ${result.error} (HTTP ${result.status})` };
       }
       // Persist the new pair first, inside the transaction holding the lock.
       await vault.put(tokensRef(conn.id), result.tokens, tx);
-      await rows.update(conn.id, {
-        status: 'ACTIVE', statusReason: null, lastRefreshedAt: new Date(),
-        tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
-        ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
-      }, {}, tx);
+      await rows.update(
+        conn.id,
+        {
+          status: 'ACTIVE',
+          statusReason: null,
+          lastRefreshedAt: new Date(),
+          tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
+          ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
+        },
+        {},
+        tx,
+      );
       return { kind: 'ok', tokens: result.tokens, refreshed: true };
     };
     // PostgreSQL: a transaction holding the row lock serialises instances. SQLite serves one
@@ -111,11 +121,14 @@ export function createTokenService(deps: {
     if (outcome.kind === 'expired' && outcome.usedRefresh) {
       // A rotated refresh token may simply have been used by another instance: re-read first.
       const now = await vault.get<OAuthTokens>(tokensRef(conn.id));
-      if (now && now.value.refresh_token !== outcome.usedRefresh && !expiringSoon(now.value)) return { kind: 'ok', tokens: now.value, refreshed: false };
+      if (now && now.value.refresh_token !== outcome.usedRefresh && !expiringSoon(now.value))
+        return { kind: 'ok', tokens: now.value, refreshed: false };
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
     if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
-    return outcome.kind === 'ok' ? { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed } : { kind: outcome.kind, reason: outcome.reason };
+    return outcome.kind === 'ok'
+      ? { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed }
+      : { kind: outcome.kind, reason: outcome.reason };
   }
 
   /** Single flight per connection in this process. */
@@ -190,15 +203,26 @@ export function createTokenService(deps: {
         if (!revocation && strict) throw badRequest(`${conn.toolkitSlug} has no token revocation endpoint`);
         const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
         if (revocation && stored) {
-          const token = revocation.revokes.includes('refresh_token') && stored.value.refresh_token ? stored.value.refresh_token : stored.value.access_token;
+          const token =
+            revocation.revokes.includes('refresh_token') && stored.value.refresh_token
+              ? stored.value.refresh_token
+              : stored.value.access_token;
           let status = 0;
           try {
-            status = await revokeAtProvider(http, method.oauth2, await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId)), token);
+            status = await revokeAtProvider(
+              http,
+              method.oauth2,
+              await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId)),
+              token,
+            );
           } catch {
             status = 0;
           }
           const accepted = (status >= 200 && status < 300) || status === 404;
-          if (!accepted && strict) throw internalError(`The provider did not confirm the revocation (${status ? `HTTP ${status}` : 'no answer'}); nothing was changed`);
+          if (!accepted && strict)
+            throw internalError(
+              `The provider did not confirm the revocation (${status ? `HTTP ${status}` : 'no answer'}); nothing was changed`,
+            );
         }
       }
       const destroyed = await vault.destroy({ ownerType: 'connection', ownerId: conn.id });
@@ -208,7 +232,11 @@ export function createTokenService(deps: {
         ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
         ...(destroyed.includes('credentials') ? ['credential'] : []),
       ];
-      await rows.update(conn.id, { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null });
+      await rows.update(conn.id, {
+        status: 'REVOKED',
+        statusReason: 'Revoked through the API; stored credentials were destroyed.',
+        tokenExpiresAt: null,
+      });
       await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },

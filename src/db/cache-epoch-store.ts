@@ -32,7 +32,9 @@ export function createEpochStore(db: DatabaseConfig): EpochStore {
   return {
     read: async () => Number((await pool.query<{ value: string }>('select value from cache_epoch where id = 1')).rows[0]?.value ?? 0),
     bump: async () =>
-      Number((await pool.query<{ value: string }>('update cache_epoch set value = value + 1 where id = 1 returning value')).rows[0]?.value ?? 0),
+      Number(
+        (await pool.query<{ value: string }>('update cache_epoch set value = value + 1 where id = 1 returning value')).rows[0]?.value ?? 0,
+      ),
     close: () => pool.end(),
   };
 }

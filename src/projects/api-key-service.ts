@@ -114,4 +114,3 @@ export function createApiKeyService(deps: { keys: ApiKeyRepository; projects: Pi
     },
   };
 }
-

@@ -25,4 +25,3 @@ export function createProjectService(deps: { projects: ProjectRepository }) {
     countOrganizations: (): Promise<number> => projects.countOrganizations(),
   };
 }
-

@@ -55,7 +55,7 @@ function parseV4(ip: string): number | undefined {
 function isPrivateV4(addr: number): boolean {
   for (const [base, prefix] of PRIVATE_V4) {
     const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-    if (((addr & mask) >>> 0) === base) return true;
+    if ((addr & mask) >>> 0 === base) return true;
   }
   return false;
 }

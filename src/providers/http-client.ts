@@ -22,12 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import got, { type Got, type Method, type OptionsInit, type Response } from 'got';
 import { createGuardedLookup, type PrivateHostAllowance } from './address-guard.js';
-import {
-  describeTarget,
-  ProviderNetworkError,
-  ProviderTimeoutError,
-  ProxyTargetError,
-} from './provider-errors.js';
+import { describeTarget, ProviderNetworkError, ProviderTimeoutError, ProxyTargetError } from './provider-errors.js';
 
 export { ProviderNetworkError, ProviderTimeoutError };
 
@@ -173,8 +168,7 @@ export function createProviderHttpClient(opts: ProviderHttpClientOptions): Provi
   const maxRetries = opts.maxRetries ?? 2;
   const retryBaseDelayMs = opts.retryBaseDelayMs ?? 200;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 10_000;
-  const lookup =
-    opts.guardPrivateAddresses === false ? undefined : createGuardedLookup(opts.allowPrivateHosts ?? new Set<string>());
+  const lookup = opts.guardPrivateAddresses === false ? undefined : createGuardedLookup(opts.allowPrivateHosts ?? new Set<string>());
   const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, ...(lookup ? { lookup } : {}) };
   const agent = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 

@@ -129,9 +129,7 @@ const CREDENTIAL_NAME = /token|secret|api[-_]?key|password|passwd|credential|ses
  * those the `Connection` header names), `proxy-*`, cookies, authentication challenges, length and
  * encoding (the body is decoded) and credential-looking names removed. Array values are joined.
  */
-export function passableResponseHeaders(
-  headers: Record<string, string | string[] | undefined>,
-): Record<string, string> {
+export function passableResponseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const connectionNamed = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     if (name.toLowerCase() === 'connection' && value !== undefined) {

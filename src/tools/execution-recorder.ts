@@ -47,13 +47,15 @@ export function createExecutionRecorder(deps: { executions: ExecutionRepository;
   function record(r: ExecutionRecord): void {
     pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
     if (pending.length >= FLUSH_AT) void flush();
-    else timer ??= setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, FLUSH_INTERVAL_MS);
+    else
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, FLUSH_INTERVAL_MS);
   }
 
-  return {    /**
+  return {
+    /**
      * Runs one provider call and records it, whatever happens: its status (0 when no answer),
      * duration and, on failure, the broker error code. `successful` decides from the status.
      */
@@ -73,7 +75,13 @@ export function createExecutionRecorder(deps: { executions: ExecutionRepository;
         errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
         throw err;
       } finally {
-        record({ ...base, status, successful: status > 0 && successful(status), durationMs: Math.round(performance.now() - started), errorCode });
+        record({
+          ...base,
+          status,
+          successful: status > 0 && successful(status),
+          durationMs: Math.round(performance.now() - started),
+          errorCode,
+        });
       }
     },
     flush,

@@ -28,15 +28,21 @@ export interface ExecutionResult {
 
 function checkPermissions(tool: ToolFile, connection: IConnection, authConfig: IAuthConfig): void {
   if (authConfig.restrictToTools && !authConfig.restrictToTools.includes(tool.slug)) {
-    throw forbidden(`Tool ${tool.slug} is not allowed by auth config ${authConfig.id} (restrictToTools)`, { tool: tool.slug, authConfigId: authConfig.id });
+    throw forbidden(`Tool ${tool.slug} is not allowed by auth config ${authConfig.id} (restrictToTools)`, {
+      tool: tool.slug,
+      authConfigId: authConfig.id,
+    });
   }
   const granted = connection.grantedScopes;
   if (granted && tool.scopes) {
     const missing = tool.scopes.filter((s) => !granted.includes(s));
     if (missing.length > 0) {
-      throw forbidden(`Connection ${connection.id} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} that ${tool.slug} needs; initiate a new connection requesting ${missing.length > 1 ? 'them' : 'it'}`, {
-        missingScopes: missing,
-      });
+      throw forbidden(
+        `Connection ${connection.id} lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} that ${tool.slug} needs; initiate a new connection requesting ${missing.length > 1 ? 'them' : 'it'}`,
+        {
+          missingScopes: missing,
+        },
+      );
     }
   }
 }
@@ -64,9 +70,12 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
       checkPermissions(tool, connection, authConfig);
       const checked = catalog.validateInput(tool.slug, input.arguments ?? {});
       if (!checked.ok) {
-        throw badRequest(`Invalid arguments for ${tool.slug}: ${checked.errors.map((e) => `${e.field || 'arguments'} ${e.message}`).join('; ')}`, {
-          errors: checked.errors.map((e) => ({ field: e.field ? `arguments.${e.field}` : 'arguments', message: e.message })),
-        });
+        throw badRequest(
+          `Invalid arguments for ${tool.slug}: ${checked.errors.map((e) => `${e.field || 'arguments'} ${e.message}`).join('; ')}`,
+          {
+            errors: checked.errors.map((e) => ({ field: e.field ? `arguments.${e.field}` : 'arguments', message: e.message })),
+          },
+        );
       }
       const request = renderRequest(toolkit, tool, checked.value);
       const res = await providerCall({ projectId, connection, kind: 'tool', toolSlug: tool.slug, request, successful: is2xx });
@@ -74,4 +83,3 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
     },
   };
 }
-

@@ -46,7 +46,13 @@ export interface ProviderCallResult {
   data: unknown;
 }
 
-const asJson = (req: RenderedRequest): ProviderRequest => ({ method: req.method, url: req.url, headers: req.headers, body: req.body, bodyEncoding: 'json' });
+const asJson = (req: RenderedRequest): ProviderRequest => ({
+  method: req.method,
+  url: req.url,
+  headers: req.headers,
+  body: req.body,
+  bodyEncoding: 'json',
+});
 
 export function createProviderCall(deps: ProviderCallDeps) {
   const { catalog, tokens, http, recorder } = deps;
@@ -63,7 +69,13 @@ export function createProviderCall(deps: ProviderCallDeps) {
 
   return async function providerCall(input: ProviderCallInput): Promise<ProviderCallResult> {
     const { connection } = input;
-    const base = { projectId: input.projectId, connectionId: connection.id, kind: input.kind, toolSlug: input.toolSlug, toolkitSlug: connection.toolkitSlug };
+    const base = {
+      projectId: input.projectId,
+      connectionId: connection.id,
+      kind: input.kind,
+      toolSlug: input.toolSlug,
+      toolkitSlug: connection.toolkitSlug,
+    };
     return recorder.track(base, input.successful, async () => {
       const method = catalog.requireAuthMethod('connection', connection);
       const values = await tokens.injectValues(connection);

@@ -47,7 +47,9 @@ export function createProxyService(deps: ProxyServiceDeps) {
     async proxy(projectId: string, input: ProxyInput): Promise<ProxyResult> {
       const method = input.method.toUpperCase();
       if (!isProxyMethod(method)) {
-        throw badRequest(`Unsupported method "${input.method}"; use one of ${PROXY_METHODS.join(', ')}`, { errors: [{ field: 'method', message: 'unsupported' }] });
+        throw badRequest(`Unsupported method "${input.method}"; use one of ${PROXY_METHODS.join(', ')}`, {
+          errors: [{ field: 'method', message: 'unsupported' }],
+        });
       }
       const { connection } = await resolver.resolve(projectId, null, { connectionId: input.connectionId });
       const toolkit = catalog.getToolkit(connection.toolkitSlug);
@@ -58,7 +60,10 @@ export function createProxyService(deps: ProxyServiceDeps) {
       // Only now, with the target allowed, may the shared call read the connection's token.
       const hasBody = input.body !== undefined && method !== 'GET' && method !== 'HEAD';
       const res = await providerCall({
-        projectId, connection, kind: 'proxy', toolSlug: null,
+        projectId,
+        connection,
+        kind: 'proxy',
+        toolSlug: null,
         request: { method, url: target.toString(), headers: {} },
         successful: (status) => status >= 200 && status < 400,
         outbound: (injected) => {
@@ -75,4 +80,3 @@ export function createProxyService(deps: ProxyServiceDeps) {
     },
   };
 }
-

@@ -27,8 +27,7 @@ export function createVaultService(deps: { secrets: VaultSecretRepository; keys:
   const ring = new Map(deps.keys.map((k) => [k.id, k.key]));
 
   const sealJson = (ref: SecretRef, value: unknown) => seal(active, Buffer.from(JSON.stringify(value), 'utf8'), aadOf(ref));
-  const openRow = <T>(row: IVaultSecret): T =>
-    JSON.parse(open(ring, row.sealed, aadOf(row as SecretRef)).toString('utf8')) as T;
+  const openRow = <T>(row: IVaultSecret): T => JSON.parse(open(ring, row.sealed, aadOf(row as SecretRef)).toString('utf8')) as T;
 
   return {
     activeKeyId: active.id,

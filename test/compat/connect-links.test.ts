@@ -12,13 +12,15 @@ async function linkBroker(t: Parameters<typeof brokerWithSandboxes>[0]) {
   assertMounted(b.app);
   const compat = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     b.app.inject({
-      method, url: `${COMPAT}${path}`,
+      method,
+      url: `${COMPAT}${path}`,
       headers: { 'x-api-key': b.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   const page = (token: string, form?: Record<string, string>) =>
     b.app.inject({
-      method: form ? 'POST' : 'GET', url: `/connect/${token}`,
+      method: form ? 'POST' : 'GET',
+      url: `/connect/${token}`,
       ...(form ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() } : {}),
     });
   const authConfig = async (body: unknown) => (await compat('POST', '/auth_configs', body)).json().auth_config.id as string;
@@ -35,7 +37,11 @@ t.test('an OAuth link redirects to the provider once, then completes through the
   const b = await linkBroker(t);
   const ac = await b.authConfig({ toolkit: { slug: 'hubspot' } });
   const before = Date.now();
-  const res = await b.compat('POST', '/connected_accounts/link', { auth_config_id: ac, user_id: 'u1', callback_url: 'https://app.example/back' });
+  const res = await b.compat('POST', '/connected_accounts/link', {
+    auth_config_id: ac,
+    user_id: 'u1',
+    callback_url: 'https://app.example/back',
+  });
   t.equal(res.statusCode, 201, res.body);
   const link = res.json();
   t.match(link, { link_token: String, redirect_url: `http://127.0.0.1:3000/connect/${link.link_token}`, connected_account_id: /^ca_/ });
@@ -64,7 +70,10 @@ t.test('an OAuth link redirects to the provider once, then completes through the
 
 t.test('a credential link shows a form from the credential schema and completes once', async (t) => {
   const b = await linkBroker(t);
-  const ac = await b.authConfig({ toolkit: { slug: 'acme' }, auth_config: { type: 'use_custom_auth', authScheme: 'BASIC', credentials: {} } });
+  const ac = await b.authConfig({
+    toolkit: { slug: 'acme' },
+    auth_config: { type: 'use_custom_auth', authScheme: 'BASIC', credentials: {} },
+  });
   const link = (await b.compat('POST', '/connected_accounts/link', { auth_config_id: ac, user_id: 'u2' })).json();
   const ttl = Date.parse(link.expires_at) - Date.now();
   t.ok(ttl > 14 * 60_000 && ttl <= 15 * 60_000, 'forms stay open 15 minutes');
@@ -85,13 +94,20 @@ t.test('a credential link shows a form from the credential schema and completes 
   t.equal(bad.statusCode, 400);
   t.match(bad.body, /class="error"/);
   t.match(bad.body, /password/);
-  t.equal((await b.api('GET', `connectors/connections/${link.connected_account_id}`)).json().status, 'PENDING', 'a refused form leaves the connection waiting');
+  t.equal(
+    (await b.api('GET', `connectors/connections/${link.connected_account_id}`)).json().status,
+    'PENDING',
+    'a refused form leaves the connection waiting',
+  );
 
   const done = await b.page(link.link_token, { username: 'me', password: 'pw-<script>-123' });
   t.equal(done.statusCode, 200, done.body);
   t.match(done.body, /Connected/);
   t.notMatch(done.body, /pw-/);
-  t.match((await b.compat('GET', `/connected_accounts/${link.connected_account_id}`)).json(), { status: 'ACTIVE', state: { authScheme: 'BASIC' } });
+  t.match((await b.compat('GET', `/connected_accounts/${link.connected_account_id}`)).json(), {
+    status: 'ACTIVE',
+    state: { authScheme: 'BASIC' },
+  });
   const again = await b.page(link.link_token, { username: 'evil', password: 'replaced' });
   t.equal(again.statusCode, 410, 'a used form link cannot overwrite the credentials');
   t.equal((await b.page(link.link_token)).statusCode, 410);
@@ -99,10 +115,19 @@ t.test('a credential link shows a form from the credential schema and completes 
 
 t.test('a credential link with callback_url redirects there when done', async (t) => {
   const b = await linkBroker(t);
-  const ac = await b.authConfig({ toolkit: { slug: 'acme' }, auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} } });
-  const link = (await b.compat('POST', '/connected_accounts/link', { auth_config_id: ac, user_id: 'u3', callback_url: 'https://app.example/ok?x=1' })).json();
+  const ac = await b.authConfig({
+    toolkit: { slug: 'acme' },
+    auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} },
+  });
+  const link = (
+    await b.compat('POST', '/connected_accounts/link', { auth_config_id: ac, user_id: 'u3', callback_url: 'https://app.example/ok?x=1' })
+  ).json();
   const form = await b.page(link.link_token);
-  t.match(form.headers['content-security-policy'], /form-action 'self' https:\/\/app\.example;/, 'the post may redirect to the callback origin');
+  t.match(
+    form.headers['content-security-policy'],
+    /form-action 'self' https:\/\/app\.example;/,
+    'the post may redirect to the callback origin',
+  );
   const done = await b.page(link.link_token, { api_key: 'acme-key-abcdef' });
   t.equal(done.statusCode, 303);
   t.equal(done.headers.location, `https://app.example/ok?x=1&status=success&connectionId=${link.connected_account_id}`);
@@ -110,19 +135,31 @@ t.test('a credential link with callback_url redirects there when done', async (t
 
 t.test('tampered, foreign and expired tokens are refused', async (t) => {
   const b = await linkBroker(t);
-  const ac = await b.authConfig({ toolkit: { slug: 'acme' }, auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} } });
+  const ac = await b.authConfig({
+    toolkit: { slug: 'acme' },
+    auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} },
+  });
   const link = (await b.compat('POST', '/connected_accounts/link', { auth_config_id: ac, user_id: 'u4' })).json();
   const token: string = link.link_token;
   const flipped = token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1);
   t.equal((await b.page(flipped)).statusCode, 404, 'bad signature');
   t.equal((await b.page('not-a-token')).statusCode, 404);
-  const otherKey = createLinkTokenSigner('another-secret-another-secret-another').sign({ connectionId: link.connected_account_id, expiresAt: Date.now() + 60_000 });
+  const otherKey = createLinkTokenSigner('another-secret-another-secret-another').sign({
+    connectionId: link.connected_account_id,
+    expiresAt: Date.now() + 60_000,
+  });
   t.equal((await b.page(otherKey)).statusCode, 404, 'signed with another key');
-  const expired = createLinkTokenSigner(b.config.sessionSecret).sign({ connectionId: link.connected_account_id, expiresAt: Date.now() - 1000 });
+  const expired = createLinkTokenSigner(b.config.sessionSecret).sign({
+    connectionId: link.connected_account_id,
+    expiresAt: Date.now() - 1000,
+  });
   const res = await b.page(expired);
   t.equal(res.statusCode, 410);
   t.match(res.body, /expired/);
-  const renewed = createLinkTokenSigner(b.config.sessionSecret).sign({ connectionId: link.connected_account_id, expiresAt: Date.now() + 60_000 });
+  const renewed = createLinkTokenSigner(b.config.sessionSecret).sign({
+    connectionId: link.connected_account_id,
+    expiresAt: Date.now() + 60_000,
+  });
   t.equal((await b.page(renewed)).statusCode, 404, 'a re-signed expiry does not match the link');
   t.equal((await b.page(token)).statusCode, 200, 'the real token still works');
 });

@@ -11,28 +11,71 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One representative call per route of compat-v3.1.md section 8. */
 const UNBOUND: [Method, string][] = [
-  ['GET', '/triggers_types'], ['GET', '/triggers_types/GITHUB_COMMIT_EVENT'], ['GET', '/triggers_types/list/enum'],
-  ['GET', '/trigger_instances/active'], ['POST', '/trigger_instances/SLUG/upsert'], ['PATCH', '/trigger_instances/manage/ti_1'],
+  ['GET', '/triggers_types'],
+  ['GET', '/triggers_types/GITHUB_COMMIT_EVENT'],
+  ['GET', '/triggers_types/list/enum'],
+  ['GET', '/trigger_instances/active'],
+  ['POST', '/trigger_instances/SLUG/upsert'],
+  ['PATCH', '/trigger_instances/manage/ti_1'],
   ['DELETE', '/trigger_instances/manage/ti_1'],
-  ['GET', '/webhook_subscriptions'], ['POST', '/webhook_subscriptions'], ['GET', '/webhook_subscriptions/ws_1'],
-  ['PATCH', '/webhook_subscriptions/ws_1'], ['DELETE', '/webhook_subscriptions/ws_1'], ['POST', '/webhook_subscriptions/ws_1/rotate_secret'],
-  ['GET', '/webhook_subscriptions/event_types'], ['GET', '/webhook_endpoints'], ['POST', '/webhook_endpoints'], ['PATCH', '/webhook_endpoints/we_1'],
-  ['GET', '/files/list'], ['POST', '/files/upload/request'],
-  ['POST', '/tool_router/session'], ['GET', '/tool_router/session/trs_1'], ['PATCH', '/tool_router/session/trs_1'],
-  ['DELETE', '/tool_router/session/trs_1'], ['POST', '/tool_router/session/trs_1/execute'], ['POST', '/tool_router/session/trs_1/search'],
-  ['GET', '/tool_router/session/trs_1/toolkits'], ['GET', '/tool_router/session/trs_1/mounts/m1/items'],
+  ['GET', '/webhook_subscriptions'],
+  ['POST', '/webhook_subscriptions'],
+  ['GET', '/webhook_subscriptions/ws_1'],
+  ['PATCH', '/webhook_subscriptions/ws_1'],
+  ['DELETE', '/webhook_subscriptions/ws_1'],
+  ['POST', '/webhook_subscriptions/ws_1/rotate_secret'],
+  ['GET', '/webhook_subscriptions/event_types'],
+  ['GET', '/webhook_endpoints'],
+  ['POST', '/webhook_endpoints'],
+  ['PATCH', '/webhook_endpoints/we_1'],
+  ['GET', '/files/list'],
+  ['POST', '/files/upload/request'],
+  ['POST', '/tool_router/session'],
+  ['GET', '/tool_router/session/trs_1'],
+  ['PATCH', '/tool_router/session/trs_1'],
+  ['DELETE', '/tool_router/session/trs_1'],
+  ['POST', '/tool_router/session/trs_1/execute'],
+  ['POST', '/tool_router/session/trs_1/search'],
+  ['GET', '/tool_router/session/trs_1/toolkits'],
+  ['GET', '/tool_router/session/trs_1/mounts/m1/items'],
   ['POST', '/tool_router/session/trs_1/mounts/m1/upload_url'],
-  ['GET', '/mcp/servers'], ['POST', '/mcp/servers'], ['POST', '/mcp/servers/custom'], ['POST', '/mcp/servers/generate'],
-  ['GET', '/mcp/m1'], ['PATCH', '/mcp/m1'], ['DELETE', '/mcp/m1'], ['GET', '/mcp/app/key'], ['GET', '/mcp/servers/s1/instances'],
+  ['GET', '/mcp/servers'],
+  ['POST', '/mcp/servers'],
+  ['POST', '/mcp/servers/custom'],
+  ['POST', '/mcp/servers/generate'],
+  ['GET', '/mcp/m1'],
+  ['PATCH', '/mcp/m1'],
+  ['DELETE', '/mcp/m1'],
+  ['GET', '/mcp/app/key'],
+  ['GET', '/mcp/servers/s1/instances'],
   ['DELETE', '/mcp/servers/s1/instances/i1'],
-  ['POST', '/internal/action_execution/logs'], ['GET', '/internal/action_execution/log/l1'], ['GET', '/internal/action_execution/fields'],
-  ['POST', '/internal/trigger/logs'], ['GET', '/internal/trigger/log/l1'], ['POST', '/logs/tool_execution'], ['GET', '/logs/tool_execution/l1'],
-  ['POST', '/project/usage/summary'], ['POST', '/project/usage/tool'],
-  ['GET', '/org/list'], ['GET', '/org/project/list'], ['GET', '/org/consumer/connected_toolkits'], ['POST', '/org/consumer/project/resolve'],
-  ['GET', '/org/owner/project/list'], ['POST', '/org/owner/project/new'], ['GET', '/org/owner/project/p1'], ['DELETE', '/org/owner/project/p1'],
-  ['POST', '/org/owner/project/p1/regenerate_api_key'], ['POST', '/org/usage/summary'], ['POST', '/org/clanker/create_claim'],
-  ['GET', '/auth/session/info'], ['POST', '/cli/create-session'], ['GET', '/cli/get-session'], ['POST', '/cli/realtime/auth'],
-  ['GET', '/cli/realtime/credentials'], ['POST', '/cli/codact_failures'], ['POST', '/api_key_revocation'],
+  ['POST', '/internal/action_execution/logs'],
+  ['GET', '/internal/action_execution/log/l1'],
+  ['GET', '/internal/action_execution/fields'],
+  ['POST', '/internal/trigger/logs'],
+  ['GET', '/internal/trigger/log/l1'],
+  ['POST', '/logs/tool_execution'],
+  ['GET', '/logs/tool_execution/l1'],
+  ['POST', '/project/usage/summary'],
+  ['POST', '/project/usage/tool'],
+  ['GET', '/org/list'],
+  ['GET', '/org/project/list'],
+  ['GET', '/org/consumer/connected_toolkits'],
+  ['POST', '/org/consumer/project/resolve'],
+  ['GET', '/org/owner/project/list'],
+  ['POST', '/org/owner/project/new'],
+  ['GET', '/org/owner/project/p1'],
+  ['DELETE', '/org/owner/project/p1'],
+  ['POST', '/org/owner/project/p1/regenerate_api_key'],
+  ['POST', '/org/usage/summary'],
+  ['POST', '/org/clanker/create_claim'],
+  ['GET', '/auth/session/info'],
+  ['POST', '/cli/create-session'],
+  ['GET', '/cli/get-session'],
+  ['POST', '/cli/realtime/auth'],
+  ['GET', '/cli/realtime/credentials'],
+  ['POST', '/cli/codact_failures'],
+  ['POST', '/api_key_revocation'],
   ['POST', '/tools/execute/HUBSPOT_CONTACTS_CREATE/input'],
 ];
 
@@ -40,7 +83,12 @@ t.test('every unbound v3.1 route group answers 501 with the error body and x-sho
   const b = await brokerWithSandboxes(t);
   assertMounted(b.app);
   const call = (method: Method, url: string) =>
-    b.app.inject({ method, url, headers: { 'x-api-key': b.key, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }) });
+    b.app.inject({
+      method,
+      url,
+      headers: { 'x-api-key': b.key, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
+    });
   for (const [method, path] of UNBOUND) {
     const res = await call(method, `${COMPAT}${path}`);
     t.equal(res.statusCode, 501, `${method} ${path}`);
@@ -95,11 +143,24 @@ t.test('bad input: 400 with the compat body and field errors', async (t) => {
   const b = await brokerWithSandboxes(t);
   assertMounted(b.app);
   const post = (url: string, body: unknown) =>
-    b.app.inject({ method: 'POST', url: `${COMPAT}${url}`, headers: { 'x-api-key': b.key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    b.app.inject({
+      method: 'POST',
+      url: `${COMPAT}${url}`,
+      headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
   const cases: [string, unknown, RegExp][] = [
     ['/auth_configs', {}, /toolkit/],
-    ['/auth_configs', { toolkit: { slug: 'hubspot' }, auth_config: { type: 'use_custom_auth', authScheme: 'OAUTH2', credentials: {} } }, /client_id/],
-    ['/auth_configs', { toolkit: { slug: 'hubspot' }, auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} } }, /API_KEY/],
+    [
+      '/auth_configs',
+      { toolkit: { slug: 'hubspot' }, auth_config: { type: 'use_custom_auth', authScheme: 'OAUTH2', credentials: {} } },
+      /client_id/,
+    ],
+    [
+      '/auth_configs',
+      { toolkit: { slug: 'hubspot' }, auth_config: { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} } },
+      /API_KEY/,
+    ],
     ['/auth_configs', { toolkit: { slug: 'nope' } }, /Unknown toolkit/],
     ['/connected_accounts', { connection: { user_id: 'u' } }, /auth_config/],
     ['/connected_accounts/link', { auth_config_id: 'ac_x' }, /user_id/],
@@ -113,15 +174,28 @@ t.test('bad input: 400 with the compat body and field errors', async (t) => {
     t.equal(res.headers['x-should-retry'], 'false');
     t.match(res.json(), { error: { status: 400, code: 400, message, request_id: String } }, url);
   }
-  const badJson = await b.app.inject({ method: 'POST', url: `${COMPAT}/auth_configs`, headers: { 'x-api-key': b.key, 'content-type': 'application/json' }, payload: '{"toolkit":' });
+  const badJson = await b.app.inject({
+    method: 'POST',
+    url: `${COMPAT}/auth_configs`,
+    headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+    payload: '{"toolkit":',
+  });
   t.equal(badJson.statusCode, 400);
   t.match(badJson.json(), { error: { status: 400 } });
-  const list = await b.app.inject({ method: 'GET', url: `${COMPAT}/connected_accounts?statuses=ACTIVE%2CBOGUS`, headers: { 'x-api-key': b.key } });
+  const list = await b.app.inject({
+    method: 'GET',
+    url: `${COMPAT}/connected_accounts?statuses=ACTIVE%2CBOGUS`,
+    headers: { 'x-api-key': b.key },
+  });
   t.equal(list.statusCode, 400);
   t.match(list.json(), { error: { message: /BOGUS/, errors: [/statuses/] } });
   const cursor = await b.app.inject({ method: 'GET', url: `${COMPAT}/toolkits?cursor=%25%25`, headers: { 'x-api-key': b.key } });
   t.equal(cursor.statusCode, 400);
-  const oversized = await b.app.inject({ method: 'GET', url: `${COMPAT}/tools?tool_slugs=HUBSPOT_CONTACTS_LIST&limit=9999`, headers: { 'x-api-key': b.key } });
+  const oversized = await b.app.inject({
+    method: 'GET',
+    url: `${COMPAT}/tools?tool_slugs=HUBSPOT_CONTACTS_LIST&limit=9999`,
+    headers: { 'x-api-key': b.key },
+  });
   t.equal(oversized.statusCode, 200, 'limit is clamped, never rejected');
   t.equal(oversized.json().items.length, 1);
 });
@@ -133,7 +207,8 @@ t.test('execute and proxy on an unknown or foreign connected account: code 1803'
   const foreign = await other.connectOAuth('hubspot', 'someone');
   for (const id of ['ca_doesnotexist0000000', foreign]) {
     const res = await b.app.inject({
-      method: 'POST', url: `${COMPAT}/tools/execute/HUBSPOT_CONTACTS_LIST`,
+      method: 'POST',
+      url: `${COMPAT}/tools/execute/HUBSPOT_CONTACTS_LIST`,
       headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
       payload: JSON.stringify({ connected_account_id: id, arguments: {} }),
     });
@@ -141,15 +216,18 @@ t.test('execute and proxy on an unknown or foreign connected account: code 1803'
     t.equal(res.headers['x-should-retry'], 'false');
     t.match(res.json(), { error: { code: 1803, status: 404, message: /not found/ } });
     const proxied = await b.app.inject({
-      method: 'POST', url: `${COMPAT}/tools/execute/proxy`,
+      method: 'POST',
+      url: `${COMPAT}/tools/execute/proxy`,
       headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
       payload: JSON.stringify({ connected_account_id: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' }),
     });
     t.match(proxied.json(), { error: { code: 1803, status: 404 } });
   }
   const unknownTool = await b.app.inject({
-    method: 'POST', url: `${COMPAT}/tools/execute/HUBSPOT_NOPE`,
-    headers: { 'x-api-key': b.key, 'content-type': 'application/json' }, payload: JSON.stringify({ user_id: 'u' }),
+    method: 'POST',
+    url: `${COMPAT}/tools/execute/HUBSPOT_NOPE`,
+    headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+    payload: JSON.stringify({ user_id: 'u' }),
   });
   t.equal(unknownTool.statusCode, 404);
   t.match(unknownTool.json(), { error: { code: 404 } });
@@ -165,8 +243,10 @@ t.test('unsupported execution modes are 501, not silently ignored', async (t) =>
   ];
   for (const body of cases) {
     const res = await b.app.inject({
-      method: 'POST', url: `${COMPAT}/tools/execute/HUBSPOT_CONTACTS_LIST`,
-      headers: { 'x-api-key': b.key, 'content-type': 'application/json' }, payload: JSON.stringify(body),
+      method: 'POST',
+      url: `${COMPAT}/tools/execute/HUBSPOT_CONTACTS_LIST`,
+      headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
     });
     t.equal(res.statusCode, 501);
     t.equal(res.headers['x-should-retry'], 'false');

@@ -32,7 +32,12 @@ export async function listeningBroker(t: TestContext, options: Parameters<typeof
   };
 
   /** A compat-mount request (path relative to /compat/api/v3.1 unless absolute). */
-  async function compat(method: Method, path: string, body?: unknown, headers: Record<string, string> = { 'x-api-key': b.key }): Promise<LightMyRequestResponse> {
+  async function compat(
+    method: Method,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = { 'x-api-key': b.key },
+  ): Promise<LightMyRequestResponse> {
     return b.app.inject({
       method,
       url: path.startsWith('/compat') ? path : `${COMPAT}${path}`,
@@ -56,7 +61,6 @@ export async function listeningBroker(t: TestContext, options: Parameters<typeof
 
   return { ...b, origin, onBroker, compat, browserConsent };
 }
-
 
 /** Every console line written while `fn` runs is kept (and not printed) for inspection. */
 export function captureConsole(t: TestContext): { lines: string[] } {

@@ -15,7 +15,10 @@ t.test('auth schemes map both ways', async (t) => {
 });
 
 t.test('statuses: native -> compat, and every compat filter selects exactly its rows', async (t) => {
-  t.same(CONNECTION_STATUSES.map((s) => compatStatus(s, false)), ['INITIATED', 'INITIATED', 'ACTIVE', 'FAILED', 'EXPIRED', 'REVOKED']);
+  t.same(
+    CONNECTION_STATUSES.map((s) => compatStatus(s, false)),
+    ['INITIATED', 'INITIATED', 'ACTIVE', 'FAILED', 'EXPIRED', 'REVOKED'],
+  );
   for (const s of CONNECTION_STATUSES) t.equal(compatStatus(s, true), 'INACTIVE', `disabled ${s}`);
   for (const wanted of COMPAT_STATUSES) {
     const f = nativeFilterFor(wanted);
@@ -61,10 +64,19 @@ t.test('execute envelope: data is always an object, error always present', async
   t.same(asDataObject([1, 2]), { value: [1, 2] });
   t.same(asDataObject('text'), { value: 'text' });
   t.same(asDataObject(undefined), {});
-  t.same(toExecuteEnvelope({ status: 200, successful: true, data: { a: 1 }, connectionId: 'ca_1' }), { data: { a: 1 }, error: null, successful: true });
-  t.same(toExecuteEnvelope({ status: 404, successful: false, data: { status: 'error', message: 'Object not found' }, connectionId: 'ca_1' }), {
-    data: { status: 'error', message: 'Object not found' }, error: 'The provider answered HTTP 404: Object not found', successful: false,
+  t.same(toExecuteEnvelope({ status: 200, successful: true, data: { a: 1 }, connectionId: 'ca_1' }), {
+    data: { a: 1 },
+    error: null,
+    successful: true,
   });
+  t.same(
+    toExecuteEnvelope({ status: 404, successful: false, data: { status: 'error', message: 'Object not found' }, connectionId: 'ca_1' }),
+    {
+      data: { status: 'error', message: 'Object not found' },
+      error: 'The provider answered HTTP 404: Object not found',
+      successful: false,
+    },
+  );
 });
 
 t.test('retries: deterministic failures are marked, transient ones are not', async (t) => {

@@ -13,7 +13,11 @@ process.env.COMPOSIO_DISABLE_TELEMETRY = 'true';
 const { Composio, ComposioConnectedAccountNotFoundError } = await import('@composio/core');
 
 /** The HTTP status an SDK call failed with (the client's APIError carries it). */
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (err: { status?: number }) => err.status);
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (err: { status?: number }) => err.status,
+  );
 
 t.test('the official SDK runs the broker workflow on the compat mount', async (t) => {
   const b = await listeningBroker(t);
@@ -31,7 +35,10 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
 
   // Discover.
   const toolkits = await composio.toolkits.get({});
-  t.ok(toolkits.find((tk) => tk.slug === 'hubspot'), 'hubspot is listed');
+  t.ok(
+    toolkits.find((tk) => tk.slug === 'hubspot'),
+    'hubspot is listed',
+  );
   const hubspot = await composio.toolkits.get('hubspot');
   t.equal(hubspot.slug, 'hubspot');
   t.ok(hubspot.authConfigDetails && hubspot.authConfigDetails.length > 0, 'auth config details let authorize() create a config');
@@ -44,7 +51,10 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   t.equal(create.inputParameters?.type, 'object');
   t.equal(create.toolkit?.slug, 'hubspot');
   const searched = await composio.tools.getRawComposioTools({ search: 'create contact' });
-  t.ok(searched.some((tool) => tool.slug === 'HUBSPOT_CONTACTS_CREATE'), 'search finds the tool');
+  t.ok(
+    searched.some((tool) => tool.slug === 'HUBSPOT_CONTACTS_CREATE'),
+    'search finds the tool',
+  );
   const bySlug = await composio.tools.getRawComposioTools({ tools: ['HUBSPOT_CONTACTS_LIST', 'HUBSPOT_DEALS_GET'] });
   t.same(bySlug.map((tool) => tool.slug).sort(), ['HUBSPOT_CONTACTS_LIST', 'HUBSPOT_DEALS_GET']);
   t.ok((await composio.tools.getToolsEnum()).includes('HUBSPOT_CONTACTS_CREATE'));
@@ -53,7 +63,10 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   const ac = await composio.authConfigs.create('hubspot', { type: 'use_composio_managed_auth', name: 'HubSpot (managed)' });
   t.match(ac, { id: /^ac_/, authScheme: 'OAUTH2', isComposioManaged: true, toolkit: 'hubspot' });
   const listed = await composio.authConfigs.list({ toolkit: 'hubspot' });
-  t.same(listed.items.map((a) => a.id), [ac.id]);
+  t.same(
+    listed.items.map((a) => a.id),
+    [ac.id],
+  );
   t.equal((await composio.authConfigs.list({ toolkit: 'bitly' })).items.length, 0, 'toolkit filter is exact');
   const read = await composio.authConfigs.get(ac.id);
   t.match(read, { id: ac.id, status: 'ENABLED', toolkit: { slug: 'hubspot' }, isComposioManaged: true });
@@ -64,10 +77,20 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   const callback = await b.browserConsent(request.redirectUrl!);
   t.equal(callback.status, 200, 'the callback completes the connection');
   const active = await request.waitForConnection(15_000);
-  t.match(active, { id: request.id, status: 'ACTIVE', isDisabled: false, toolkit: { slug: 'hubspot' }, authConfig: { id: ac.id, isComposioManaged: true } });
+  t.match(active, {
+    id: request.id,
+    status: 'ACTIVE',
+    isDisabled: false,
+    toolkit: { slug: 'hubspot' },
+    authConfig: { id: ac.id, isComposioManaged: true },
+  });
   t.equal(active.state?.authScheme, 'OAUTH2');
   t.notMatch(JSON.stringify(active), /CN[A-Za-z0-9_-]{40,}/, 'no access token in the account');
-  await t.rejects(composio.connectedAccounts.initiate('user-1', ac.id), { name: 'ComposioMultipleConnectedAccountsError' }, 'the ACTIVE filter is exact');
+  await t.rejects(
+    composio.connectedAccounts.initiate('user-1', ac.id),
+    { name: 'ComposioMultipleConnectedAccountsError' },
+    'the ACTIVE filter is exact',
+  );
 
   // Execute through the SDK's own tools.execute.
   const created = await composio.tools.execute('HUBSPOT_CONTACTS_CREATE', {
@@ -80,7 +103,10 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   const list = await composio.tools.execute('HUBSPOT_CONTACTS_LIST', { connectedAccountId: request.id, arguments: { limit: 10 } });
   t.equal(list.successful, true);
   t.ok((list.data.results as unknown[]).length >= 1, 'the created contact is listed');
-  const duplicate = await composio.tools.execute('HUBSPOT_CONTACTS_CREATE', { userId: 'user-1', arguments: { properties: { email: 'ada@example.com' } } });
+  const duplicate = await composio.tools.execute('HUBSPOT_CONTACTS_CREATE', {
+    userId: 'user-1',
+    arguments: { properties: { email: 'ada@example.com' } },
+  });
   t.match(duplicate, { successful: false, error: /HTTP 409/ }, 'a provider error is successful=false with the reason');
   await t.rejects(
     composio.tools.execute('HUBSPOT_CONTACTS_LIST', { connectedAccountId: 'ca_unknownunknownunknow', arguments: {} }),
@@ -89,7 +115,9 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
 
   // The SDK's proxy call.
   const proxied = await composio.tools.proxyExecute({
-    endpoint: '/crm/v3/objects/contacts', method: 'GET', connectedAccountId: request.id,
+    endpoint: '/crm/v3/objects/contacts',
+    method: 'GET',
+    connectedAccountId: request.id,
     parameters: [{ in: 'query', name: 'limit', value: 5 }],
   });
   t.equal(proxied.status, 200);
@@ -108,7 +136,9 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
 
   // Credentials on a credential toolkit, straight through initiate's config.
   const acme = await composio.authConfigs.create('acme', { type: 'use_custom_auth', authScheme: 'API_KEY', credentials: {} });
-  const keyed = await composio.connectedAccounts.initiate('user-3', acme.id, { config: { authScheme: 'API_KEY', val: { status: 'ACTIVE', api_key: 'acme-secret-key-123456' } } });
+  const keyed = await composio.connectedAccounts.initiate('user-3', acme.id, {
+    config: { authScheme: 'API_KEY', val: { status: 'ACTIVE', api_key: 'acme-secret-key-123456' } },
+  });
   t.equal(keyed.status, 'ACTIVE');
   const keyedRead = await composio.connectedAccounts.get(keyed.id);
   t.match(keyedRead, { status: 'ACTIVE', state: { authScheme: 'API_KEY', val: { status: 'ACTIVE' } } });
@@ -119,7 +149,10 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   t.same(mine.items.map((a) => a.id).sort(), [request.id, link.id].sort());
   await composio.connectedAccounts.disable(request.id);
   t.match(await composio.connectedAccounts.get(request.id), { status: 'INACTIVE', isDisabled: true });
-  t.same((await composio.connectedAccounts.list({ statuses: ['INACTIVE'] })).items.map((a) => a.id), [request.id]);
+  t.same(
+    (await composio.connectedAccounts.list({ statuses: ['INACTIVE'] })).items.map((a) => a.id),
+    [request.id],
+  );
   await composio.connectedAccounts.enable(request.id);
   t.match(await composio.connectedAccounts.get(request.id), { status: 'ACTIVE', isDisabled: false });
   t.match(await composio.connectedAccounts.refresh(request.id), { id: request.id, status: 'ACTIVE' });
@@ -157,6 +190,9 @@ t.test('toolkits.authorize() creates a managed config and a connection', async (
   const again = await composio.toolkits.authorize('user-10', 'bitly');
   t.not(again.id, request.id, 'the existing config is reused for a new user');
   t.equal((await composio.authConfigs.list({ toolkit: 'bitly' })).items.length, 1);
-  t.same(logs.lines.filter((l) => /Transform validation failed/.test(l)), []);
+  t.same(
+    logs.lines.filter((l) => /Transform validation failed/.test(l)),
+    [],
+  );
   t.same(escaped, []);
 });

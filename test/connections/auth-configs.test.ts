@@ -6,8 +6,16 @@ t.test('create: every 400 names the field', async (t) => {
   const cases: [unknown, RegExp, string][] = [
     [{ slug: 'nope', authMethodId: 'x' }, /Unknown toolkit "nope"/, 'slug'],
     [{ slug: 'hubspot', authMethodId: 'x' }, /no auth method "x".*hubspot_oauth2/, 'authMethodId'],
-    [{ slug: 'hubspot', authMethodId: 'hubspot_oauth2', restrictToTools: ['HUBSPOT_CONTACTS_GET', 'BITLY_GET_USER'] }, /BITLY_GET_USER/, 'restrictToTools'],
-    [{ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }, /No platform-managed OAuth client is configured for hubspot/, 'isManaged'],
+    [
+      { slug: 'hubspot', authMethodId: 'hubspot_oauth2', restrictToTools: ['HUBSPOT_CONTACTS_GET', 'BITLY_GET_USER'] },
+      /BITLY_GET_USER/,
+      'restrictToTools',
+    ],
+    [
+      { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true },
+      /No platform-managed OAuth client is configured for hubspot/,
+      'isManaged',
+    ],
     [{ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: false, clientId: 'a' }, /needs clientSecret/, 'clientSecret'],
     [{ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: false }, /needs clientId and clientSecret/, 'clientId'],
     [{ slug: 'acme', authMethodId: 'acme_api_key', isManaged: true }, /isManaged applies to OAuth methods only/, 'isManaged'],
@@ -35,14 +43,26 @@ t.test('auth method status follows the managed clients configuration', async (t)
 
 t.test('list, read, update, delete; secrets never returned', async (t) => {
   const b = await brokerWithSandboxes(t);
-  const custom = (await b.api('POST', 'auth_configs', { slug: 'hubspot', authMethodId: 'hubspot_oauth2', clientId: 'cid', clientSecret: 'csecret-very-private', scopes: ['crm.objects.contacts.read'] })).json();
+  const custom = (
+    await b.api('POST', 'auth_configs', {
+      slug: 'hubspot',
+      authMethodId: 'hubspot_oauth2',
+      clientId: 'cid',
+      clientSecret: 'csecret-very-private',
+      scopes: ['crm.objects.contacts.read'],
+    })
+  ).json();
   const managed = (await b.api('POST', 'auth_configs', { slug: 'bitly', authMethodId: 'bitly_oauth2' })).json();
   const list = await b.api('GET', 'auth_configs');
   t.equal(list.json().total, 2);
   t.equal((await b.api('GET', 'auth_configs?toolkit=bitly')).json().items[0].id, managed.authConfigId);
   t.equal((await b.api('GET', 'auth_configs?isManaged=false')).json().total, 1);
   t.notMatch(list.body, 'csecret-very-private');
-  const updated = await b.api('PATCH', `auth_configs/${custom.authConfigId}`, { name: 'renamed', clientSecret: 'rotated-secret-xyz', restrictToTools: ['HUBSPOT_CONTACTS_LIST'] });
+  const updated = await b.api('PATCH', `auth_configs/${custom.authConfigId}`, {
+    name: 'renamed',
+    clientSecret: 'rotated-secret-xyz',
+    restrictToTools: ['HUBSPOT_CONTACTS_LIST'],
+  });
   t.equal(updated.statusCode, 200, updated.body);
   t.match(updated.json(), { name: 'renamed', hasClientSecret: true, restrictToTools: ['HUBSPOT_CONTACTS_LIST'] });
   t.notMatch(updated.body, 'rotated-secret-xyz');

@@ -6,13 +6,21 @@ t.test('connect with credentials: validated, sealed, ACTIVE; pending initiate co
   const bad = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: '' } });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().data.errors[0].field, /credentials\.api_key/);
-  const extra = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'k', other: 'x' } });
+  const extra = await b.api('POST', 'connectors/acme/connect', {
+    entityId: 'u',
+    authMethodId: 'acme_api_key',
+    credentials: { api_key: 'k', other: 'x' },
+  });
   t.equal(extra.statusCode, 400);
   const ambiguous = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', credentials: { api_key: 'k' } });
   t.equal(ambiguous.statusCode, 400);
   t.match(ambiguous.json().message, /authMethodId/);
 
-  const ok = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'acme-key-abcdef123456' } });
+  const ok = await b.api('POST', 'connectors/acme/connect', {
+    entityId: 'u',
+    authMethodId: 'acme_api_key',
+    credentials: { api_key: 'acme-key-abcdef123456' },
+  });
   t.equal(ok.statusCode, 200, ok.body);
   const read = (await b.api('GET', `connectors/connections/${ok.json().connectionId}`)).json();
   t.match(read, { status: 'ACTIVE', authMethodKind: 'api_key', providerSlug: 'acme' });
@@ -23,7 +31,11 @@ t.test('connect with credentials: validated, sealed, ACTIVE; pending initiate co
   t.equal(pending.statusCode, 200);
   t.equal(pending.json().redirectUrl, undefined, 'no redirect for direct schemes');
   t.equal((await b.api('GET', `connectors/connections/${pending.json().connectionId}`)).json().status, 'PENDING');
-  const done = await b.api('POST', 'connectors/acme/connect', { entityId: 'v', connectionId: pending.json().connectionId, credentials: { username: 'me', password: 'pw-123' } });
+  const done = await b.api('POST', 'connectors/acme/connect', {
+    entityId: 'v',
+    connectionId: pending.json().connectionId,
+    credentials: { username: 'me', password: 'pw-123' },
+  });
   t.equal(done.statusCode, 200, done.body);
   t.equal(done.json().connectionId, pending.json().connectionId);
   t.equal((await b.api('GET', `connectors/connections/${pending.json().connectionId}`)).json().status, 'ACTIVE');

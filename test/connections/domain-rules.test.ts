@@ -8,7 +8,11 @@ import { listeningBroker } from '../compat/helpers.js';
 
 t.test('credential replacement is atomic: concurrent readers never see the connection leave ACTIVE', async (t) => {
   const b = await listeningBroker(t);
-  const made = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'acme-key-old-000001' } });
+  const made = await b.api('POST', 'connectors/acme/connect', {
+    entityId: 'u',
+    authMethodId: 'acme_api_key',
+    credentials: { api_key: 'acme-key-old-000001' },
+  });
   t.equal(made.statusCode, 200, made.body);
   const id = made.json().connectionId as string;
   const seen = new Set<string>();
@@ -21,7 +25,9 @@ t.test('credential replacement is atomic: concurrent readers never see the conne
     }
   })();
   for (let i = 0; i < 15; i++) {
-    const res = await b.compat('PATCH', `/connected_accounts/${id}`, { connection: { state: { authScheme: 'API_KEY', val: { api_key: `acme-key-new-${String(i).padStart(6, '0')}` } } } });
+    const res = await b.compat('PATCH', `/connected_accounts/${id}`, {
+      connection: { state: { authScheme: 'API_KEY', val: { api_key: `acme-key-new-${String(i).padStart(6, '0')}` } } },
+    });
     t.equal(res.statusCode, 200, res.body);
   }
   writing = false;
@@ -30,7 +36,9 @@ t.test('credential replacement is atomic: concurrent readers never see the conne
   const stored = await b.app.services.vault.get<Record<string, string>>({ ownerType: 'connection', ownerId: id, name: 'credentials' });
   t.same(stored?.value, { api_key: 'acme-key-new-000014' }, 'the last credentials are sealed');
 
-  const bad = await b.compat('PATCH', `/connected_accounts/${id}`, { connection: { state: { authScheme: 'API_KEY', val: { api_key: '' } } } });
+  const bad = await b.compat('PATCH', `/connected_accounts/${id}`, {
+    connection: { state: { authScheme: 'API_KEY', val: { api_key: '' } } },
+  });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().error.message, /connection\.state\.val\.api_key/);
   t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'ACTIVE', 'a refused replacement changes nothing');
@@ -38,7 +46,9 @@ t.test('credential replacement is atomic: concurrent readers never see the conne
   t.same(still?.value, { api_key: 'acme-key-new-000014' });
 
   const oauth = await b.connectOAuth('hubspot');
-  const refused = await b.compat('PATCH', `/connected_accounts/${oauth}`, { connection: { state: { authScheme: 'OAUTH2', val: { access_token: 'x' } } } });
+  const refused = await b.compat('PATCH', `/connected_accounts/${oauth}`, {
+    connection: { state: { authScheme: 'OAUTH2', val: { access_token: 'x' } } },
+  });
   t.equal(refused.statusCode, 400);
   t.match(refused.json().error.message, /uses OAuth/);
 });
@@ -49,7 +59,9 @@ t.test('auth-config search runs in the database: case-insensitive, wildcards are
     t.equal((await b.api('POST', 'auth_configs', { slug: 'acme', authMethodId: 'acme_api_key', name })).statusCode, 200);
   }
   const names = async (search: string) =>
-    ((await b.compat('GET', `/auth_configs?search=${encodeURIComponent(search)}`)).json().items as { name: string }[]).map((i) => i.name).sort();
+    ((await b.compat('GET', `/auth_configs?search=${encodeURIComponent(search)}`)).json().items as { name: string }[])
+      .map((i) => i.name)
+      .sort();
   t.same(await names('ALPHA'), ['Alpha One']);
   t.same(await names('%'), ['100% gamma']);
   t.same(await names('a_t'), ['beta_two'], '_ is not a one-character wildcard');
@@ -61,7 +73,8 @@ t.test('auth-config search runs in the database: case-insensitive, wildcards are
 
 t.test('deleting with revoke_on_delete revokes at the provider first, on both delete routes', async (t) => {
   const b = await listeningBroker(t);
-  const revocations = () => b.hubspot.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/oauth/v1/refresh-tokens/')).length;
+  const revocations = () =>
+    b.hubspot.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/oauth/v1/refresh-tokens/')).length;
   const one = await b.connectOAuth('hubspot', 'a');
   t.equal((await b.compat('DELETE', `/connected_accounts/${one}?revoke_on_delete=true`)).statusCode, 200);
   t.equal(revocations(), 1, 'one revocation for the deleted account');
@@ -78,7 +91,14 @@ t.test('deleting with revoke_on_delete revokes at the provider first, on both de
 
 t.test('the tools an auth config allows: its toolkit narrowed by restrictToTools; unknown ids select nothing', async (t) => {
   const b = await listeningBroker(t);
-  const narrow = (await b.api('POST', 'auth_configs', { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true, restrictToTools: ['HUBSPOT_CONTACTS_GET'] })).json().authConfigId;
+  const narrow = (
+    await b.api('POST', 'auth_configs', {
+      slug: 'hubspot',
+      authMethodId: 'hubspot_oauth2',
+      isManaged: true,
+      restrictToTools: ['HUBSPOT_CONTACTS_GET'],
+    })
+  ).json().authConfigId;
   const allowed = await b.app.services.authConfigs.toolsAllowed(b.projectId, [narrow, 'ac_unknown']);
   t.same([...allowed], ['HUBSPOT_CONTACTS_GET']);
   const listed = (await b.compat('GET', `/tools?auth_config_ids=${narrow},ac_unknown`)).json().items.map((i: { slug: string }) => i.slug);

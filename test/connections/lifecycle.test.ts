@@ -34,8 +34,10 @@ t.test('another project sees none of it (404, never 403)', async (t) => {
   const id = await b.connectOAuth('hubspot');
   const other = await createProjectWithKey(b.app, 'other');
   for (const [method, url] of [
-    ['GET', `connectors/connections/${id}`], ['DELETE', `connectors/connections/${id}`],
-    ['POST', `connectors/connections/${id}/refresh`], ['POST', `connectors/connections/${id}/revoke`],
+    ['GET', `connectors/connections/${id}`],
+    ['DELETE', `connectors/connections/${id}`],
+    ['POST', `connectors/connections/${id}/refresh`],
+    ['POST', `connectors/connections/${id}/revoke`],
     ['PATCH', `connectors/connections/${id}`],
   ] as const) {
     const res = await b.api(method, url, method === 'PATCH' ? { alias: 'x' } : undefined, other.key);
@@ -69,7 +71,11 @@ t.test('refresh: HubSpot refreshes; failure marks EXPIRED; Bitly is a no-op or 4
   t.match(read.statusReason, /refused the refresh token/);
 
   b.hubspot.control.tokenEndpoint('ok');
-  t.same((await b.api('POST', `connectors/connections/${hs}/refresh`)).json(), { status: 'ACTIVE', needsRedirect: false }, 'EXPIRED -> ACTIVE');
+  t.same(
+    (await b.api('POST', `connectors/connections/${hs}/refresh`)).json(),
+    { status: 'ACTIVE', needsRedirect: false },
+    'EXPIRED -> ACTIVE',
+  );
 
   const bl = await b.connectOAuth('bitly');
   t.same((await b.api('POST', `connectors/connections/${bl}/refresh`)).json(), { status: 'ACTIVE', needsRedirect: false });
@@ -96,6 +102,8 @@ t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; strict with
   t.equal((await b.api('GET', `connectors/connections/${bl}`)).json().status, 'ACTIVE', 'strict refusal changes nothing');
   t.same((await b.api('POST', `connectors/connections/${bl}/revoke`)).json(), { status: 'REVOKED', revokedTokens: ['access_token'] });
 
-  const creds = (await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'k-1' } })).json().connectionId;
+  const creds = (
+    await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'k-1' } })
+  ).json().connectionId;
   t.same((await b.api('POST', `connectors/connections/${creds}/revoke`)).json(), { status: 'REVOKED', revokedTokens: ['credential'] });
 });

@@ -28,9 +28,27 @@ t.test('managed auth config: initiate -> consent -> callback -> ACTIVE (HubSpot,
   t.match(res.body, /Connected/);
   const read = await b.api('GET', `connectors/connections/${connectionId}`);
   t.same(Object.keys(read.json()).sort(), [
-    'alias', 'authConfigId', 'authMethodId', 'authMethodKind', 'createdAt', 'disabled', 'entityId', 'id', 'providerSlug', 'status', 'statusReason', 'updatedAt',
+    'alias',
+    'authConfigId',
+    'authMethodId',
+    'authMethodKind',
+    'createdAt',
+    'disabled',
+    'entityId',
+    'id',
+    'providerSlug',
+    'status',
+    'statusReason',
+    'updatedAt',
   ]);
-  t.match(read.json(), { id: connectionId, status: 'ACTIVE', statusReason: null, authConfigId: created.json().authConfigId, authMethodKind: 'oauth2', alias: null });
+  t.match(read.json(), {
+    id: connectionId,
+    status: 'ACTIVE',
+    statusReason: null,
+    authConfigId: created.json().authConfigId,
+    authMethodKind: 'oauth2',
+    alias: null,
+  });
   const exchange = b.hubspot.tokenRequests().at(-1)!;
   t.match(exchange.body, { grant_type: 'authorization_code', client_id: 'broker-managed-hubspot' });
   t.ok((exchange.body as Record<string, string>).code_verifier, 'PKCE verifier sent');
@@ -38,7 +56,13 @@ t.test('managed auth config: initiate -> consent -> callback -> ACTIVE (HubSpot,
 
 t.test('custom auth config with the caller’s own client (Bitly: form-encoded token answer unless JSON asked)', async (t) => {
   const b = await brokerWithSandboxes(t);
-  const created = await b.api('POST', 'auth_configs', { slug: 'bitly', authMethodId: 'bitly_oauth2', isManaged: false, ...CUSTOM_CLIENTS.bitly, name: 'ours' });
+  const created = await b.api('POST', 'auth_configs', {
+    slug: 'bitly',
+    authMethodId: 'bitly_oauth2',
+    isManaged: false,
+    ...CUSTOM_CLIENTS.bitly,
+    name: 'ours',
+  });
   t.equal(created.statusCode, 200, created.body);
   const view = await b.api('GET', `auth_configs/${created.json().authConfigId}`);
   t.match(view.json(), { isManaged: false, clientId: CUSTOM_CLIENTS.bitly.clientId, hasClientSecret: true, name: 'ours' });
@@ -57,7 +81,11 @@ t.test('custom auth config with the caller’s own client (Bitly: form-encoded t
 
 t.test('callback redirects to the caller’s redirect URL when given', async (t) => {
   const b = await brokerWithSandboxes(t);
-  const init = await b.api('POST', 'connectors/hubspot/initiate', { entityId: 'u', authMethodId: 'hubspot_oauth2', redirectUrl: 'https://app.example.com/done?x=1' });
+  const init = await b.api('POST', 'connectors/hubspot/initiate', {
+    entityId: 'u',
+    authMethodId: 'hubspot_oauth2',
+    redirectUrl: 'https://app.example.com/done?x=1',
+  });
   t.equal(init.statusCode, 200, init.body);
   const { res } = await b.consent(init.json().redirectUrl);
   t.equal(res.statusCode, 302);
@@ -83,13 +111,19 @@ t.test('provider denial, tampered, replayed and expired state', async (t) => {
   const init = await b.api('POST', 'connectors/hubspot/initiate', { entityId: 'u2' });
   const state = new URL(init.json().redirectUrl).searchParams.get('state')!;
   const [body, sig] = state.split('.') as [string, string];
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), c: denied.json().connectionId })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), c: denied.json().connectionId }),
+  ).toString('base64url');
   for (const bad of [`${forged}.${sig}`, `${body}.${sig.slice(0, -2)}AA`, 'garbage', '']) {
     const res = await b.app.inject({ url: `/api/v1/connectors/hubspot/callback?code=abc&state=${encodeURIComponent(bad)}` });
     t.equal(res.statusCode, 400, `bad state ${bad.slice(0, 10)} refused`);
     t.match(res.body, /state/i);
   }
-  t.equal((await b.api('GET', `connectors/connections/${init.json().connectionId}`)).json().status, 'INITIATED', 'untouched by forged states');
+  t.equal(
+    (await b.api('GET', `connectors/connections/${init.json().connectionId}`)).json().status,
+    'INITIATED',
+    'untouched by forged states',
+  );
 
   // Completes once; the same callback again is refused and does not break the connection.
   const ok = await b.consent(init.json().redirectUrl);

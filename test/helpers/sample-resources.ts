@@ -19,12 +19,21 @@ export function seedHubspotSamples(hs: HubspotSandbox): SampleResources {
   const [dealId, dealToDelete] = hs.control.seed('deals', 2);
   const bodies: Record<string, Record<string, unknown>> = {};
   for (const object of ['CONTACTS', 'COMPANIES', 'DEALS']) {
-    bodies[`HUBSPOT_${object}_CREATE`] = { properties: object === 'CONTACTS' ? { email: `sample.${object.toLowerCase()}@example.com`, firstname: 'Sample' } : { name: 'Sample', dealname: 'Sample' } };
+    bodies[`HUBSPOT_${object}_CREATE`] = {
+      properties:
+        object === 'CONTACTS'
+          ? { email: `sample.${object.toLowerCase()}@example.com`, firstname: 'Sample' }
+          : { name: 'Sample', dealname: 'Sample' },
+    };
     bodies[`HUBSPOT_${object}_UPDATE`] = { properties: { description: 'updated' } };
     bodies[`HUBSPOT_${object}_SEARCH`] = { filterGroups: [], limit: 5 };
   }
   return {
-    pathValues: (del) => ({ contactId: del ? contactToDelete! : contactId!, companyId: del ? companyToDelete! : companyId!, dealId: del ? dealToDelete! : dealId! }),
+    pathValues: (del) => ({
+      contactId: del ? contactToDelete! : contactId!,
+      companyId: del ? companyToDelete! : companyId!,
+      dealId: del ? dealToDelete! : dealId!,
+    }),
     bodies,
   };
 }
@@ -39,13 +48,19 @@ export async function seedBitlySamples(bl: BitlySandbox, webhookReceiverUrl: str
   };
   const link = (await mk('/shorten', { long_url: 'https://example.com/sweep/main' })).id!;
   const linkToDelete = (await mk('/shorten', { long_url: 'https://example.com/sweep/delete-me' })).id!;
-  const branded = (await mk('/bitlinks', { long_url: 'https://example.com/sweep/branded', domain: brandedDomain, group_guid: groupGuid })).id!;
-  const branded2 = (await mk('/bitlinks', { long_url: 'https://example.com/sweep/branded-2', domain: brandedDomain, group_guid: groupGuid })).id!;
+  const branded = (await mk('/bitlinks', { long_url: 'https://example.com/sweep/branded', domain: brandedDomain, group_guid: groupGuid }))
+    .id!;
+  const branded2 = (
+    await mk('/bitlinks', { long_url: 'https://example.com/sweep/branded-2', domain: brandedDomain, group_guid: groupGuid })
+  ).id!;
   await mk('/custom_bitlinks', { custom_bitlink: `${brandedDomain}/sweep`, bitlink_id: branded });
   const campaign = (await mk('/campaigns', { group_guid: groupGuid, name: 'Sweep campaign' })).guid!;
-  const channel = (await mk('/channels', { group_guid: groupGuid, name: 'Sweep channel', bitlinks: [{ bitlink_id: link, campaign_guid: campaign }] })).guid!;
+  const channel = (
+    await mk('/channels', { group_guid: groupGuid, name: 'Sweep channel', bitlinks: [{ bitlink_id: link, campaign_guid: campaign }] })
+  ).guid!;
   const qr = (await mk('/qr-codes', { group_guid: groupGuid, destination: { bitlink_id: link }, title: 'Sweep QR' })).qrcode_id!;
-  const qrToDelete = (await mk('/qr-codes', { group_guid: groupGuid, destination: { long_url: 'https://example.com/sweep/qr-delete' } })).qrcode_id!;
+  const qrToDelete = (await mk('/qr-codes', { group_guid: groupGuid, destination: { long_url: 'https://example.com/sweep/qr-delete' } }))
+    .qrcode_id!;
   const hookBody = { organization_guid: organizationGuid, name: 'Sweep hook', event: 'decodes', url: webhookReceiverUrl };
   const webhook = (await mk('/webhooks', hookBody)).guid!;
   const webhookToDelete = (await mk('/webhooks', { ...hookBody, name: 'to delete' })).guid!;

@@ -1,11 +1,6 @@
 import t from 'tap';
 import type { LookupAddress } from 'node:dns';
-import {
-  assertPublicHost,
-  createGuardedLookup,
-  isPrivateAddress,
-  ProxyTargetError,
-} from '../../src/providers/address-guard.js';
+import { assertPublicHost, createGuardedLookup, isPrivateAddress, ProxyTargetError } from '../../src/providers/address-guard.js';
 
 const PRIVATE = [
   // IPv4
@@ -92,12 +87,19 @@ t.test('assertPublicHost: literals judged directly, localhost refused, allow-lis
   }
   await t.resolves(assertPublicHost('localhost', new Set(['localhost'])), 'an allowed host may be private');
   await t.resolves(assertPublicHost('127.0.0.1', new Set(['127.0.0.1'])));
-  await t.resolves(assertPublicHost('LocalHost', (h) => h === 'localhost'), 'predicate form, case-insensitive');
+  await t.resolves(
+    assertPublicHost('LocalHost', (h) => h === 'localhost'),
+    'predicate form, case-insensitive',
+  );
 });
 
 type Cb = (err: NodeJS.ErrnoException | null, address?: string | LookupAddress[], family?: number) => void;
 
-function lookup(fn: ReturnType<typeof createGuardedLookup>, host: string, options: object): Promise<{ err: unknown; address: unknown; family: unknown }> {
+function lookup(
+  fn: ReturnType<typeof createGuardedLookup>,
+  host: string,
+  options: object,
+): Promise<{ err: unknown; address: unknown; family: unknown }> {
   return new Promise((resolve) => {
     (fn as unknown as (h: string, o: object, cb: Cb) => void)(host, options, (err, address, family) => resolve({ err, address, family }));
   });

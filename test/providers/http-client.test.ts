@@ -1,11 +1,6 @@
 import t from 'tap';
 import { gzipSync } from 'node:zlib';
-import {
-  createProviderHttpClient,
-  parseRetryAfter,
-  ProviderNetworkError,
-  ProviderTimeoutError,
-} from '../../src/providers/http-client.js';
+import { createProviderHttpClient, parseRetryAfter, ProviderNetworkError, ProviderTimeoutError } from '../../src/providers/http-client.js';
 import { ProxyTargetError } from '../../src/providers/proxy-target.js';
 import { decodeProviderBody } from '../../src/providers/response-body.js';
 import { startLoopbackServer } from './loopback-server.js';
@@ -29,7 +24,6 @@ async function server(t: WithTeardown, handler: Parameters<typeof startLoopbackS
   t.teardown(() => s.close());
   return s;
 }
-
 
 t.test('GET is retried on 429 honouring Retry-After (seconds)', async (t) => {
   const s = await server(t, (_req, res, i) => {
@@ -193,9 +187,7 @@ t.test('connection refused: ProviderNetworkError naming code and host, without q
   await s.close(); // nothing listens on that port any more
   const c = client(t);
   const url = `${origin}/v4/user?api_key=${SECRET}`;
-  const err = (await c
-    .request({ method: 'GET', url, headers: { 'x-api-key': SECRET } })
-    .catch((e: unknown) => e)) as ProviderNetworkError;
+  const err = (await c.request({ method: 'GET', url, headers: { 'x-api-key': SECRET } }).catch((e: unknown) => e)) as ProviderNetworkError;
   t.ok(err instanceof ProviderNetworkError, 'ProviderNetworkError');
   t.equal(err.networkCode, 'ECONNREFUSED');
   t.equal(err.attempts, 3, 'a GET retries connection refused');
@@ -218,7 +210,9 @@ t.test('ECONNRESET: retried for GET, not for POST', async (t) => {
   const get = await c.request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
   t.equal(get.status, 200);
   t.equal(get.attempts, 2);
-  const err = (await c.request({ method: 'POST', url: `${s.origin}/x`, headers: {}, body: {} }).catch((e: unknown) => e)) as ProviderNetworkError;
+  const err = (await c
+    .request({ method: 'POST', url: `${s.origin}/x`, headers: {}, body: {} })
+    .catch((e: unknown) => e)) as ProviderNetworkError;
   t.ok(err instanceof ProviderNetworkError);
   t.equal(err.networkCode, 'ECONNRESET');
   t.equal(err.attempts, 1);
@@ -251,7 +245,13 @@ t.test('body encodings: json, form, raw', async (t) => {
   const c = client(t);
   const url = `${s.origin}/b`;
   await c.request({ method: 'POST', url, headers: {}, body: { name: 'Ada', tags: ['a'] } });
-  await c.request({ method: 'POST', url, headers: {}, body: { grant_type: 'refresh_token', n: 2, scope: ['a', 'b'] }, bodyEncoding: 'form' });
+  await c.request({
+    method: 'POST',
+    url,
+    headers: {},
+    body: { grant_type: 'refresh_token', n: 2, scope: ['a', 'b'] },
+    bodyEncoding: 'form',
+  });
   await c.request({ method: 'PUT', url, headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x00, 0xff]) });
   await c.request({ method: 'POST', url, headers: { 'content-type': 'text/csv' }, body: 'a,b\n1,2\n' });
   await c.request({ method: 'POST', url, headers: { 'content-type': 'application/vnd.api+json' }, body: [1, 2], bodyEncoding: 'json' });
@@ -299,7 +299,9 @@ t.test('response: lower-case headers, multi-values joined, gzip decoded, binary 
 t.test('address guard: a hostname resolving to loopback is refused unless allowed', async (t) => {
   const s = await server(t, (_req, res) => res.end('ok'));
   const url = `http://localhost:${s.port}/x`;
-  const refused = await client(t).request({ method: 'GET', url, headers: {} }).catch((e: unknown) => e);
+  const refused = await client(t)
+    .request({ method: 'GET', url, headers: {} })
+    .catch((e: unknown) => e);
   t.ok(refused instanceof ProxyTargetError, 'ProxyTargetError');
   t.match((refused as Error).message, /private or loopback/);
   t.equal(s.requests.length, 0, 'nothing reached the server');

@@ -5,7 +5,7 @@ t.test('caller headers cannot override or duplicate injected credentials', async
   const merged = mergeOutboundHeaders(
     {
       Authorization: 'Bearer attacker',
-      'AUTHORIZATION': 'Bearer attacker2',
+      AUTHORIZATION: 'Bearer attacker2',
       'Proxy-Authorization': 'Basic x',
       Cookie: 'sid=1',
       'X-Api-Key': 'attacker',

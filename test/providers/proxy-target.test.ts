@@ -1,10 +1,5 @@
 import t from 'tap';
-import {
-  isPrivateAllowedHost,
-  privateAllowedHosts,
-  ProxyTargetError,
-  resolveProxyTarget,
-} from '../../src/providers/proxy-target.js';
+import { isPrivateAllowedHost, privateAllowedHosts, ProxyTargetError, resolveProxyTarget } from '../../src/providers/proxy-target.js';
 
 const HUBSPOT = { baseUrl: 'https://api.hubapi.com', allowedHosts: ['api.hubapi.com', 'api.hubspot.com'] };
 const BITLY = { baseUrl: 'https://api-ssl.bitly.com/v4', allowedHosts: ['api-ssl.bitly.com'] };
@@ -51,7 +46,11 @@ t.test('allowed absolute URLs: the base host or an allowed host', async (t) => {
       'https://files.example.com:8443/f/1',
       'https://files.example.com:8443/f/1',
     ],
-    [{ baseUrl: 'https://api.example.com:8443/v1', allowedHosts: ['api.example.com:8443'] }, 'https://api.example.com:8443/v1/x', 'https://api.example.com:8443/v1/x'],
+    [
+      { baseUrl: 'https://api.example.com:8443/v1', allowedHosts: ['api.example.com:8443'] },
+      'https://api.example.com:8443/v1/x',
+      'https://api.example.com:8443/v1/x',
+    ],
   ];
   for (const [tk, endpoint, expected] of cases) t.equal(resolve(tk, endpoint), expected, endpoint);
 });
@@ -120,8 +119,16 @@ t.test('refused targets', async (t) => {
     [SANDBOX, 'http://127.0.0.1:9999/x', /port 9999 is not allowed/],
     [HUBSPOT, 'http://api.hubapi.com/x', /plain http is not allowed/],
     // private / loopback literals other than the base URL host
-    [{ baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com', '10.0.0.5'] }, 'https://10.0.0.5/x', /"10.0.0.5" is a private or loopback address/],
-    [{ baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com', '169.254.169.254'] }, 'https://169.254.169.254/latest/meta-data', /private or loopback/],
+    [
+      { baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com', '10.0.0.5'] },
+      'https://10.0.0.5/x',
+      /"10.0.0.5" is a private or loopback address/,
+    ],
+    [
+      { baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com', '169.254.169.254'] },
+      'https://169.254.169.254/latest/meta-data',
+      /private or loopback/,
+    ],
     [{ baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com', 'localhost'] }, 'https://localhost/x', /private or loopback/],
     [SANDBOX, 'http://127.0.0.2:4010/x', /not one of this toolkit's allowed hosts/],
   ];
@@ -158,9 +165,8 @@ t.test('isPrivateAllowedHost / privateAllowedHosts', async (t) => {
   t.equal(isPrivateAllowedHost('http://[::1]:4010', '::1'), true);
   t.equal(isPrivateAllowedHost('http://127.0.0.1:4010', '10.0.0.1'), false);
   t.equal(isPrivateAllowedHost('https://api.hubapi.com', 'localhost'), false);
-  t.same([...privateAllowedHosts(['http://127.0.0.1:4010', 'http://localhost:4020/x', 'https://api.hubapi.com'])], [
-    '127.0.0.1',
-    'localhost',
-    'api.hubapi.com',
-  ]);
+  t.same(
+    [...privateAllowedHosts(['http://127.0.0.1:4010', 'http://localhost:4020/x', 'https://api.hubapi.com'])],
+    ['127.0.0.1', 'localhost', 'api.hubapi.com'],
+  );
 });

@@ -15,12 +15,20 @@ t.test('shorten: 201 created then 200 existing, default bit.ly, branded domain, 
   const { bl, api, f } = await setup(t);
   const first = await api('/shorten', { method: 'POST', body: { long_url: 'https://example.com/a' } });
   t.equal(first.status, 201);
-  t.match(first.body, { id: /^bit\.ly\/[A-Za-z0-9]{7}$/, link: `https://${first.body.id}`, long_url: 'https://example.com/a', archived: false });
+  t.match(first.body, {
+    id: /^bit\.ly\/[A-Za-z0-9]{7}$/,
+    link: `https://${first.body.id}`,
+    long_url: 'https://example.com/a',
+    archived: false,
+  });
   t.equal(first.body.references.group, `${bl.apiBaseUrl}/groups/${f.groupGuid}`);
   const again = await api('/shorten', { method: 'POST', body: { long_url: 'https://example.com/a' } });
   t.equal(again.status, 200);
   t.equal(again.body.id, first.body.id);
-  const branded = await api('/shorten', { method: 'POST', body: { long_url: 'https://example.com/a', domain: f.brandedDomain, group_guid: f.groupGuid } });
+  const branded = await api('/shorten', {
+    method: 'POST',
+    body: { long_url: 'https://example.com/a', domain: f.brandedDomain, group_guid: f.groupGuid },
+  });
   t.equal(branded.status, 201);
   t.ok(branded.body.id.startsWith(`${f.brandedDomain}/`));
   const badUrl = await api('/shorten', { method: 'POST', body: { long_url: 'not a url' } });
@@ -38,7 +46,11 @@ t.test('special error codes: branded monthly limit (429), DNS (417), premium (40
     t.equal(res.status, 429, path);
     t.same(Object.keys(res.body).sort(), ['description', 'message', 'resource']);
     t.equal(res.body.message, 'BRANDED_LINK_MONTHLY_LIMIT_EXCEEDED');
-    t.equal((await api(path, { method: 'POST', body: { long_url: `https://example.com${path}/plain` } })).status, 201, 'bit.ly still works');
+    t.equal(
+      (await api(path, { method: 'POST', body: { long_url: `https://example.com${path}/plain` } })).status,
+      201,
+      'bit.ly still works',
+    );
   }
   bl.control.brandedLinkMonthlyLimitReached(false);
   bl.control.dnsMisconfigured(f.brandedDomain);
@@ -73,9 +85,14 @@ t.test('get, update (long_url charges an encode), delete only unedited hash link
   t.match(link, { title: 'X', tags: ['t1'], created_by: f.login, is_deleted: false });
   t.equal((await api(`/bitlinks/${link.id}`)).body.long_url, 'https://example.com/x');
   t.equal((await api(`/bitlinks/${encodeURIComponent(link.id)}`)).status, 200, 'encoded slash accepted too');
-  const limits = async () => (await api(`/organizations/${f.organizationGuid}/plan_limits`)).body.plan_limits.find((l: { name: string }) => l.name === 'encodes').count;
+  const limits = async () =>
+    (await api(`/organizations/${f.organizationGuid}/plan_limits`)).body.plan_limits.find((l: { name: string }) => l.name === 'encodes')
+      .count;
   const before = await limits();
-  const patched = await api(`/bitlinks/${link.id}`, { method: 'PATCH', body: { long_url: 'https://example.com/y', archived: true, tags: ['t2'] } });
+  const patched = await api(`/bitlinks/${link.id}`, {
+    method: 'PATCH',
+    body: { long_url: 'https://example.com/y', archived: true, tags: ['t2'] },
+  });
   t.match(patched.body, { long_url: 'https://example.com/y', archived: true, tags: ['t2'] });
   t.equal(await limits(), before + 1, 'long_url update counts against the encode limit');
   const refused = await api(`/bitlinks/${link.id}`, { method: 'DELETE' });
@@ -92,7 +109,11 @@ t.test('get, update (long_url charges an encode), delete only unedited hash link
   const expanded = await api('/expand', { method: 'POST', body: { bitlink_id: keyword.id } });
   t.same(Object.keys(expanded.body).sort(), ['created_at', 'id', 'link', 'long_url']);
   t.equal(expanded.body.long_url, 'https://example.com/k');
-  t.equal((await api('/bitlinks', { method: 'POST', body: { long_url: 'https://example.com/a', bitlink_id: keyword.id } })).status, 400, 'long_url xor bitlink_id');
+  t.equal(
+    (await api('/bitlinks', { method: 'POST', body: { long_url: 'https://example.com/a', bitlink_id: keyword.id } })).status,
+    400,
+    'long_url xor bitlink_id',
+  );
 });
 
 t.test('custom bitlinks: domains must match, history on update', async (t) => {
@@ -104,12 +125,20 @@ t.test('custom bitlinks: domains must match, history on update', async (t) => {
   const mismatch = await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: custom, bitlink_id: onBitly.id } });
   t.equal(mismatch.status, 400);
   t.equal(mismatch.body.message, 'INVALID_ARG_BITLINK_ID');
-  t.equal((await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: 'bit.ly/docs', bitlink_id: onBitly.id } })).status, 400, 'bit.ly is not a branded domain');
+  t.equal(
+    (await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: 'bit.ly/docs', bitlink_id: onBitly.id } })).status,
+    400,
+    'bit.ly is not a branded domain',
+  );
   const added = await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: custom, bitlink_id: a.id } });
   t.equal(added.status, 200);
   t.equal(added.body.bitlink.id, a.id);
   t.equal(added.body.bitlink_history.length, 1);
-  t.equal((await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: custom, bitlink_id: b.id } })).status, 409, 'keyword taken');
+  t.equal(
+    (await api('/custom_bitlinks', { method: 'POST', body: { custom_bitlink: custom, bitlink_id: b.id } })).status,
+    409,
+    'keyword taken',
+  );
   t.same((await api(`/bitlinks/${a.id}`)).body.custom_bitlinks, [`https://${custom}`]);
   const moved = await api(`/custom_bitlinks/${custom}`, { method: 'PATCH', body: { bitlink_id: b.id } });
   t.equal(moved.body.bitlink.id, b.id);
@@ -144,16 +173,26 @@ t.test('group listing: newest first, size + search_after cursor, filters', async
   const both = await api(`/groups/${f.groupGuid}/bitlinks?archived=both&size=100`);
   t.equal(both.body.links.length, 23);
   const onlyArchived = await api(`/groups/${f.groupGuid}/bitlinks?archived=on`);
-  t.same(onlyArchived.body.links.map((l: { id: string }) => l.id), [seeded[0]]);
+  t.same(
+    onlyArchived.body.links.map((l: { id: string }) => l.id),
+    [seeded[0]],
+  );
   await api(`/bitlinks/${seeded[5]}`, { method: 'PATCH', body: { tags: ['red'] } });
   const red = await api(`/groups/${f.groupGuid}/bitlinks?tags=red`);
-  t.same(red.body.links.map((l: { id: string }) => l.id), [seeded[5]]);
+  t.same(
+    red.body.links.map((l: { id: string }) => l.id),
+    [seeded[5]],
+  );
   const q = await api(`/groups/${f.groupGuid}/bitlinks?query=${encodeURIComponent('Seeded link')}&size=3`);
   t.equal(q.body.links.length, 3);
   const sorted = await api(`/groups/${f.groupGuid}/bitlinks/clicks?unit=day&units=7&size=5`);
   t.equal(sorted.body.sorted_links.length, 5);
   const clicks = sorted.body.sorted_links.map((s: { clicks: number }) => s.clicks);
-  t.same(clicks, [...clicks].sort((x: number, y: number) => y - x), 'sorted by clicks');
+  t.same(
+    clicks,
+    [...clicks].sort((x: number, y: number) => y - x),
+    'sorted by clicks',
+  );
 });
 
 t.test('caps: bulk update at most 100 links, group tags at most 1000', async (t) => {
@@ -162,13 +201,22 @@ t.test('caps: bulk update at most 100 links, group tags at most 1000', async (t)
   const tooMany = await api(`/groups/${f.groupGuid}/bitlinks`, { method: 'PATCH', body: { action: 'archive', archive: true, links } });
   t.equal(tooMany.status, 400);
   t.match(tooMany.body, { message: 'INVALID_ARG_LINKS', description: String, resource: 'groups', errors: [{ field: 'links' }] });
-  const ok = await api(`/groups/${f.groupGuid}/bitlinks`, { method: 'PATCH', body: { action: 'edit_tags', add_tags: ['bulk'], links: links.slice(0, 100) } });
+  const ok = await api(`/groups/${f.groupGuid}/bitlinks`, {
+    method: 'PATCH',
+    body: { action: 'edit_tags', add_tags: ['bulk'], links: links.slice(0, 100) },
+  });
   t.equal(ok.status, 200);
   t.same(ok.body.links, links.slice(0, 100));
-  const removed = await api(`/groups/${f.groupGuid}/bitlinks`, { method: 'PATCH', body: { action: 'edit_tags', remove_tags: ['bulk'], links: [links[0], 'bit.ly/unknown'] } });
+  const removed = await api(`/groups/${f.groupGuid}/bitlinks`, {
+    method: 'PATCH',
+    body: { action: 'edit_tags', remove_tags: ['bulk'], links: [links[0], 'bit.ly/unknown'] },
+  });
   t.same(removed.body.links, [links[0]], 'unknown ids skipped');
   t.same((await api(`/bitlinks/${links[0]}`)).body.tags, []);
-  const archived = await api(`/groups/${f.groupGuid}/bitlinks`, { method: 'PATCH', body: { action: 'archive', archive: true, links: [links[1]] } });
+  const archived = await api(`/groups/${f.groupGuid}/bitlinks`, {
+    method: 'PATCH',
+    body: { action: 'archive', archive: true, links: [links[1]] },
+  });
   t.same(archived.body.links, [links[1]]);
   t.equal((await api(`/bitlinks/${links[1]}`)).body.archived, true);
 
@@ -182,16 +230,25 @@ t.test('caps: bulk update at most 100 links, group tags at most 1000', async (t)
 t.test('organizations: allowed_orgs by default, include_all, SSO/2FA annotations', async (t) => {
   const { bl, api, f } = await setup(t);
   const def = await api('/organizations');
-  t.same(def.body.organizations.map((o: { guid: string }) => o.guid), [f.organizationGuid]);
+  t.same(
+    def.body.organizations.map((o: { guid: string }) => o.guid),
+    [f.organizationGuid],
+  );
   const all = await api('/organizations?include_all=true');
   t.equal(all.body.organizations.length, 2);
   const other = all.body.organizations.find((o: { guid: string }) => o.guid === f.otherOrganizationGuid);
   t.match(other, { require_sso: true, require_2fa: true });
   t.notOk('require_sso' in def.body.organizations[0], 'annotations only when configured');
   bl.control.allowedOrgs([f.otherOrganizationGuid]);
-  t.same((await api('/organizations')).body.organizations.map((o: { guid: string }) => o.guid), [f.otherOrganizationGuid]);
+  t.same(
+    (await api('/organizations')).body.organizations.map((o: { guid: string }) => o.guid),
+    [f.otherOrganizationGuid],
+  );
   const groups = await api(`/groups?organization_guid=${f.organizationGuid}`);
-  t.same(groups.body.groups.map((g: { guid: string }) => g.guid), [f.groupGuid]);
+  t.same(
+    groups.body.groups.map((g: { guid: string }) => g.guid),
+    [f.groupGuid],
+  );
   t.same((await api('/bsds')).body.bsds, [f.brandedDomain]);
   t.equal((await api('/user')).body.default_group_guid, f.groupGuid);
 });
@@ -201,11 +258,17 @@ t.test('metrics honour unit, units, unit_reference and size; CSV on request', as
   const link = (await api('/shorten', { method: 'POST', body: { long_url: 'https://example.com/m' } })).body.id;
   const clicks = await api(`/bitlinks/${link}/clicks?unit=hour&units=5&unit_reference=2026-03-01T12:30:00%2B0000`);
   t.match(clicks.body, { unit: 'hour', units: 5, unit_reference: '2026-03-01T12:30:00+0000' });
-  t.same(clicks.body.link_clicks.map((c: { date: string }) => c.date), [12, 11, 10, 9, 8].map((h) => `2026-03-01T${String(h).padStart(2, '0')}:00:00+0000`));
+  t.same(
+    clicks.body.link_clicks.map((c: { date: string }) => c.date),
+    [12, 11, 10, 9, 8].map((h) => `2026-03-01T${String(h).padStart(2, '0')}:00:00+0000`),
+  );
   const again = await api(`/bitlinks/${link}/clicks?unit=hour&units=5&unit_reference=2026-03-01T12:30:00%2B0000`);
   t.same(again.body, clicks.body, 'deterministic');
   const summary = await api(`/bitlinks/${link}/clicks/summary?unit=hour&units=5&unit_reference=2026-03-01T12:30:00%2B0000`);
-  t.equal(summary.body.total_clicks, clicks.body.link_clicks.reduce((a: number, c: { clicks: number }) => a + c.clicks, 0));
+  t.equal(
+    summary.body.total_clicks,
+    clicks.body.link_clicks.reduce((a: number, c: { clicks: number }) => a + c.clicks, 0),
+  );
   const countries = await api(`/bitlinks/${link}/countries?unit=month&units=-1&size=3`);
   t.equal(countries.body.facet, 'countries');
   t.ok(countries.body.metrics.length <= 3 && countries.body.metrics.length > 0);

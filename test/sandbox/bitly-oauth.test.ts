@@ -7,7 +7,10 @@ const REDIRECT = 'http://localhost:9/bitly/callback';
 const { clientId, clientSecret } = DEFAULT_BITLY_CLIENT;
 
 async function code(bl: BitlySandbox, state = 's1'): Promise<string> {
-  const res = await fetch(`${bl.oauth.authorizeUrl}?client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=${state}&approve=yes`, { redirect: 'manual' });
+  const res = await fetch(
+    `${bl.oauth.authorizeUrl}?client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=${state}&approve=yes`,
+    { redirect: 'manual' },
+  );
   const loc = new URL(res.headers.get('location') as string);
   if (loc.searchParams.get('state') !== state) throw new Error('state not passed through');
   return loc.searchParams.get('code') as string;
@@ -29,7 +32,9 @@ t.test('endpoints and fixtures', async (t) => {
   const page = await fetch(`${bl.oauth.authorizeUrl}?client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}`);
   t.equal(page.status, 200);
   t.match(await page.text(), /value="approve"/);
-  const unknown = await fetch(`${bl.oauth.authorizeUrl}?client_id=other&redirect_uri=${encodeURIComponent(REDIRECT)}&approve=yes`, { redirect: 'manual' });
+  const unknown = await fetch(`${bl.oauth.authorizeUrl}?client_id=other&redirect_uri=${encodeURIComponent(REDIRECT)}&approve=yes`, {
+    redirect: 'manual',
+  });
   t.equal(unknown.status, 400);
   t.equal(unknown.headers.get('location'), null);
 });

@@ -22,9 +22,19 @@ async function setup(t: Test) {
 t.test('QR codes: create, get, update, list, image Accept/format rules, delete', async (t) => {
   const { api, raw, token, f } = await setup(t);
   const link = (await api('/shorten', { method: 'POST', body: { long_url: 'https://example.com/qr' } })).body.id;
-  const created = await api('/qr-codes', { method: 'POST', body: { group_guid: f.groupGuid, destination: { bitlink_id: link }, title: 'Poster', tags: ['print'] } });
+  const created = await api('/qr-codes', {
+    method: 'POST',
+    body: { group_guid: f.groupGuid, destination: { bitlink_id: link }, title: 'Poster', tags: ['print'] },
+  });
   t.equal(created.status, 201);
-  t.match(created.body, { qrcode_id: /^Q/, group_guid: f.groupGuid, title: 'Poster', qr_code_type: 'bitlink', bitlink_id: link, tags: ['print'] });
+  t.match(created.body, {
+    qrcode_id: /^Q/,
+    group_guid: f.groupGuid,
+    title: 'Poster',
+    qr_code_type: 'bitlink',
+    bitlink_id: link,
+    tags: ['print'],
+  });
   const id = created.body.qrcode_id;
   t.match((await api(`/qr-codes/${id}`)).body, { qrcode_id: id, destination: { bitlink_id: link } });
   t.equal((await api(`/qr-codes/${id}`, { method: 'PATCH', body: { title: 'Flyer' } })).body.title, 'Flyer');
@@ -51,15 +61,28 @@ t.test('QR codes: create, get, update, list, image Accept/format rules, delete',
   t.equal((await raw(`/qr-codes/${id}/image`, { accept: 'text/html' })).status, 406);
   t.equal((await api(`/qr-codes/${id}/image?format=gif`)).status, 400);
 
-  const second = (await api('/qr-codes', { method: 'POST', body: { group_guid: f.groupGuid, destination: { long_url: 'https://example.com/direct' } } })).body;
+  const second = (
+    await api('/qr-codes', { method: 'POST', body: { group_guid: f.groupGuid, destination: { long_url: 'https://example.com/direct' } } })
+  ).body;
   t.equal(second.qr_code_type, 'long_url');
   const list = await api(`/groups/${f.groupGuid}/qr-codes?size=1`);
-  t.same(list.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id), [second.qrcode_id], 'newest first');
+  t.same(
+    list.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id),
+    [second.qrcode_id],
+    'newest first',
+  );
   t.match(list.body.pagination.next, /search_after=/);
   const next = await call(list.body.pagination.next, { token });
-  t.same(next.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id), [id], 'pagination.next is a working link');
+  t.same(
+    next.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id),
+    [id],
+    'pagination.next is a working link',
+  );
   const page2 = await api(`/groups/${f.groupGuid}/qr-codes?size=1&search_after=${encodeURIComponent(list.body.pagination.search_after)}`);
-  t.same(page2.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id), [id]);
+  t.same(
+    page2.body.qr_codes.map((q: { qrcode_id: string }) => q.qrcode_id),
+    [id],
+  );
   t.equal(page2.body.pagination.next, '');
   t.same((await api(`/groups/${f.groupGuid}/tags?type=qr_code`)).body.tags, ['print']);
 
@@ -85,9 +108,15 @@ t.test('static QR codes: Accept rules, basic customizations only, feature switch
   t.equal(rawPng.headers.get('content-type'), 'image/png');
   const rawSvg = await raw('/qr-codes/static', { accept: 'image/svg+xml' }, { method: 'POST', body });
   t.match(await rawSvg.text(), /^<\?xml/);
-  const unsupported = await api('/qr-codes/static', { method: 'POST', body: { ...body, render_customizations: { gradient: {}, frame: { id: 'x' }, background_color: '#ffffff' } } });
+  const unsupported = await api('/qr-codes/static', {
+    method: 'POST',
+    body: { ...body, render_customizations: { gradient: {}, frame: { id: 'x' }, background_color: '#ffffff' } },
+  });
   t.equal(unsupported.status, 422);
-  t.same(unsupported.body.errors.map((e: { field: string }) => e.field), ['render_customizations.gradient', 'render_customizations.frame']);
+  t.same(
+    unsupported.body.errors.map((e: { field: string }) => e.field),
+    ['render_customizations.gradient', 'render_customizations.frame'],
+  );
   t.equal((await api('/qr-codes/static', { method: 'POST', body: { group_guid: f.groupGuid } })).status, 400, 'content required');
   bl.control.staticQrCodes(false);
   t.equal((await api('/qr-codes/static', { method: 'POST', body })).status, 403);
@@ -97,7 +126,10 @@ t.test('webhook VERIFY posts a ping to a loopback listener and reports the resul
   const { bl, api, f } = await setup(t);
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
-  const hook = await api('/webhooks', { method: 'POST', body: { organization_guid: f.organizationGuid, name: 'Clicks', event: 'decodes', url: receiver.url } });
+  const hook = await api('/webhooks', {
+    method: 'POST',
+    body: { organization_guid: f.organizationGuid, name: 'Clicks', event: 'decodes', url: receiver.url },
+  });
   t.equal(hook.status, 201);
   t.match(hook.body, { guid: String, organization_guid: f.organizationGuid, url: receiver.url, is_active: true });
   const ok = await api(`/webhooks/${hook.body.guid}/verify`, { method: 'POST' });
@@ -112,7 +144,10 @@ t.test('webhook VERIFY posts a ping to a loopback listener and reports the resul
   const failing = await api(`/webhooks/${hook.body.guid}/verify`, { method: 'POST' });
   t.match(failing.body, { verified: false, status: 'failing', verification: { delivered: false, status_code: 500 } });
 
-  const remote = await api('/webhooks', { method: 'POST', body: { organization_guid: f.organizationGuid, name: 'Remote', event: 'decodes', url: 'https://hooks.example.com/x' } });
+  const remote = await api('/webhooks', {
+    method: 'POST',
+    body: { organization_guid: f.organizationGuid, name: 'Remote', event: 'decodes', url: 'https://hooks.example.com/x' },
+  });
   const notSent = await api(`/webhooks/${remote.body.guid}/verify`, { method: 'POST' });
   t.match(notSent.body, { verified: false, verification: { delivered: false, status_code: null, error: /loopback/ } });
   t.equal(receiver.received.length, 2, 'nothing sent to a non-loopback URL');
@@ -142,20 +177,33 @@ t.test('group export: CSV data URI, filter required for lists, caps 200 with met
 
   const meta = await api(path, { method: 'POST', body: { export_type: 'links_list', filter: {} } });
   t.equal(meta.status, 200);
-  t.match(meta.body, { export_type: 'links_list', media_type: 'text/csv', row_count: 1000, truncated: true, filename: /\.csv$/, unix_from: null });
+  t.match(meta.body, {
+    export_type: 'links_list',
+    media_type: 'text/csv',
+    row_count: 1000,
+    truncated: true,
+    filename: /\.csv$/,
+    unix_from: null,
+  });
   t.equal(meta.body.column_count, meta.body.columns.length);
   const rows = csvRows(meta.body.data_uri);
   t.equal(rows.length, 1001, 'header + 1000 rows');
   t.equal(rows[0], meta.body.columns.join(','));
   t.equal(meta.body.size_bytes, Buffer.from(meta.body.data_uri.split(',')[1], 'base64').length);
 
-  const withMetrics = await api(path, { method: 'POST', body: { export_type: 'links_list', filter: {}, include_metrics: true, unix_from: 1_700_000_000, unix_to: 1_700_864_000 } });
+  const withMetrics = await api(path, {
+    method: 'POST',
+    body: { export_type: 'links_list', filter: {}, include_metrics: true, unix_from: 1_700_000_000, unix_to: 1_700_864_000 },
+  });
   t.match(withMetrics.body, { row_count: 200, truncated: true, unix_from: 1_700_000_000, unix_to: 1_700_864_000 });
   t.ok(withMetrics.body.columns.includes('clicks'));
   const batch = await api(path, { method: 'POST', body: { export_type: 'link_engagements_batch' } });
   t.match(batch.body, { row_count: 200, truncated: true });
 
-  const few = await api(path, { method: 'POST', body: { export_type: 'link_engagements_batch', bitlinks: bl.control.seed({ links: 2 }).links } });
+  const few = await api(path, {
+    method: 'POST',
+    body: { export_type: 'link_engagements_batch', bitlinks: bl.control.seed({ links: 2 }).links },
+  });
   t.match(few.body, { row_count: 2, truncated: false });
   const qr = await api(path, { method: 'POST', body: { export_type: 'qr_codes_list', filter: {} } });
   t.match(qr.body, { row_count: 3, truncated: false });

@@ -40,7 +40,9 @@ t.test('every HubSpot endpoint answers its success status', async (t) => {
   t.teardown(() => hs.close());
   const token = hs.control.issueToken().access_token;
   const samples = seedHubspotSamples(hs);
-  const entries = toolMap.filter((e) => e.toolkit === 'HUBSPOT').sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  const entries = toolMap
+    .filter((e) => e.toolkit === 'HUBSPOT')
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
   for (const entry of entries) {
     const path = fillPath(entry, samples.pathValues(entry.method === 'DELETE'));
     const body = samples.bodies[entry.slug];
@@ -62,7 +64,9 @@ t.test('every Bitly endpoint answers its success status', async (t) => {
   const samples = await seedBitlySamples(bl, receiver.url);
   const bodies = samples.bodies;
 
-  const entries = toolMap.filter((e) => e.toolkit === 'BITLY').sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  const entries = toolMap
+    .filter((e) => e.toolkit === 'BITLY')
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
   const seen = new Set<string>();
   for (const entry of entries) {
     const del = entry.method === 'DELETE';

@@ -8,7 +8,10 @@ t.test('latencyMs delays API answers (timeouts can be tested)', async (t) => {
   t.teardown(() => hs.close());
   const token = hs.control.issueToken().access_token;
   hs.control.latencyMs(400);
-  const timedOut = await fetch(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(100) }).then(
+  const timedOut = await fetch(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(100),
+  }).then(
     () => false,
     (err: Error) => err.name === 'TimeoutError',
   );
@@ -67,7 +70,12 @@ t.test('tokenEndpoint modes: fail, invalid_grant, stall, ok', async (t) => {
     fetch(hs.oauth.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh_token as string, client_id: hs.clients[0].clientId, client_secret: hs.clients[0].clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refresh_token as string,
+        client_id: hs.clients[0].clientId,
+        client_secret: hs.clients[0].clientSecret,
+      }),
       signal,
     });
   hs.control.tokenEndpoint('fail');
@@ -92,8 +100,18 @@ t.test('close() does not hang on a stalled token request or a slow API call', as
   bl.control.tokenEndpoint('stall');
   // The longest delay a timer takes: if close() waited for it, the test would time out.
   bl.control.latencyMs(2_147_483_647);
-  const pending = fetch(bl.oauth.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=x' }).then((r) => r.status, () => 'closed');
-  const slow = fetch(`${bl.apiBaseUrl}/user`, { headers: { authorization: `Bearer ${bl.control.issueToken().access_token}` } }).then((r) => r.status, () => 'closed');
+  const pending = fetch(bl.oauth.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'code=x',
+  }).then(
+    (r) => r.status,
+    () => 'closed',
+  );
+  const slow = fetch(`${bl.apiBaseUrl}/user`, { headers: { authorization: `Bearer ${bl.control.issueToken().access_token}` } }).then(
+    (r) => r.status,
+    () => 'closed',
+  );
   // Both requests have reached the sandbox (it records them on arrival) before it closes.
   while (bl.requests.length < 2) await new Promise((r) => setImmediate(r));
   await bl.close();
@@ -109,7 +127,12 @@ t.test('recording: every request in order, with query, headers, body and bearer;
   await call(`${bl.apiBaseUrl}/groups/${bl.fixtures.groupGuid}/bitlinks?size=5&tags=a&tags=b`, { token, headers: { 'x-trace': 'one' } });
   await call(`${bl.apiBaseUrl}/shorten`, { method: 'POST', token: 'bad', body: { long_url: 'https://example.com' } });
   t.equal(requests.length, 2);
-  t.match(requests[0], { method: 'GET', path: `/v4/groups/${bl.fixtures.groupGuid}/bitlinks`, query: { size: '5', tags: ['a', 'b'] }, bearer: token });
+  t.match(requests[0], {
+    method: 'GET',
+    path: `/v4/groups/${bl.fixtures.groupGuid}/bitlinks`,
+    query: { size: '5', tags: ['a', 'b'] },
+    bearer: token,
+  });
   t.equal(requests[0].headers['x-trace'], 'one');
   t.ok(requests[0].at <= Date.now());
   t.match(requests[1], { method: 'POST', path: '/v4/shorten', bearer: 'bad', body: { long_url: 'https://example.com' } });
@@ -128,7 +151,8 @@ t.test('HTTP control plane under /__sandbox', async (t) => {
   const info = await call(`${bitly.url}/__sandbox/info`);
   t.match(info.body, { provider: 'bitly', apiBaseUrl: bitly.apiBaseUrl, fixtures: { groupGuid: bitly.fixtures.groupGuid } });
   const token = bitly.control.issueToken().access_token;
-  const ctl = (base: string, action: string, args: unknown[]) => call(`${base}/__sandbox/control`, { method: 'POST', body: { action, args } });
+  const ctl = (base: string, action: string, args: unknown[]) =>
+    call(`${base}/__sandbox/control`, { method: 'POST', body: { action, args } });
   t.equal((await ctl(bitly.url, 'failNext', [502, 1])).status, 200);
   t.equal((await call(`${bitly.apiBaseUrl}/user`, { token })).status, 502);
   const issued = await ctl(hubspot.url, 'issueToken', [{ scopes: ['crm.objects.deals.read'] }]);

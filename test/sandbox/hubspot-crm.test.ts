@@ -13,9 +13,16 @@ async function setup(t: Test) {
 
 t.test('create, get (properties, idProperty, history, associations), update, archive', async (t) => {
   const { api } = await setup(t);
-  const company = await api('/companies', { method: 'POST', body: { properties: { name: 'Acme', domain: 'acme.example.com', numberofemployees: 42 } } });
+  const company = await api('/companies', {
+    method: 'POST',
+    body: { properties: { name: 'Acme', domain: 'acme.example.com', numberofemployees: 42 } },
+  });
   t.equal(company.status, 201);
-  t.match(company.body, { id: /^\d+$/, archived: false, properties: { name: 'Acme', numberofemployees: '42', hs_object_id: company.body.id } });
+  t.match(company.body, {
+    id: /^\d+$/,
+    archived: false,
+    properties: { name: 'Acme', numberofemployees: '42', hs_object_id: company.body.id },
+  });
   t.ok(company.body.properties.createdate && company.body.properties.hs_lastmodifieddate, 'default properties');
   t.ok(Date.parse(company.body.createdAt) > 0 && company.body.updatedAt);
 
@@ -27,7 +34,12 @@ t.test('create, get (properties, idProperty, history, associations), update, arc
     },
   });
   t.equal(contact.status, 201);
-  t.match(contact.body.properties, { email: 'Jane@Example.com', createdate: String, lastmodifieddate: String, hs_object_id: contact.body.id });
+  t.match(contact.body.properties, {
+    email: 'Jane@Example.com',
+    createdate: String,
+    lastmodifieddate: String,
+    hs_object_id: contact.body.id,
+  });
 
   const dup = await api('/contacts', { method: 'POST', body: { properties: { email: 'jane@example.com' } } });
   t.equal(dup.status, 409);
@@ -36,7 +48,9 @@ t.test('create, get (properties, idProperty, history, associations), update, arc
 
   const plain = await api(`/contacts/${contact.body.id}`);
   t.same(Object.keys(plain.body.properties).sort(), ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname']);
-  const picked = await api(`/contacts/${contact.body.id}?properties=firstname,phone&associations=companies&propertiesWithHistory=firstname`);
+  const picked = await api(
+    `/contacts/${contact.body.id}?properties=firstname,phone&associations=companies&propertiesWithHistory=firstname`,
+  );
   t.equal(picked.body.properties.firstname, 'Jane');
   t.equal(picked.body.properties.phone, null, 'requested but unset -> null');
   t.same(picked.body.associations.companies.results, [{ id: company.body.id, type: 'contact_to_company' }]);
@@ -64,7 +78,11 @@ t.test('create, get (properties, idProperty, history, associations), update, arc
   const withArchived = await api(`/contacts/${contact.body.id}?archived=true`);
   t.equal(withArchived.status, 200);
   t.equal(withArchived.body.archived, true);
-  t.equal((await api('/contacts', { method: 'POST', body: { properties: { email: 'jane@example.com' } } })).status, 201, 'email is free again');
+  t.equal(
+    (await api('/contacts', { method: 'POST', body: { properties: { email: 'jane@example.com' } } })).status,
+    201,
+    'email is free again',
+  );
   t.equal((await api('/deals/999999999')).status, 404);
   t.equal((await api('/deals/999999999', { method: 'DELETE' })).status, 404);
 });
@@ -87,14 +105,28 @@ t.test('validation errors use the HubSpot shape', async (t) => {
   });
   t.equal(malformed.status, 400);
   t.match(await malformed.json(), { status: 'error', category: 'VALIDATION_ERROR', correlationId: String });
-  const badAssoc = await api('/contacts', { method: 'POST', body: { properties: {}, associations: [{ to: { id: '1' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] }] } });
+  const badAssoc = await api('/contacts', {
+    method: 'POST',
+    body: {
+      properties: {},
+      associations: [{ to: { id: '1' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] }],
+    },
+  });
   t.equal(badAssoc.status, 400);
   const badType = await api('/widgets');
   t.equal(badType.status, 400);
   t.equal((await api('/contacts?limit=101')).status, 400);
   t.equal((await api('/contacts?after=abc')).status, 400);
   t.equal((await api('/contacts/search', { method: 'POST', body: { limit: 201 } })).status, 400);
-  t.equal((await api('/contacts/search', { method: 'POST', body: { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'LIKE', value: 'x' }] }] } })).status, 400);
+  t.equal(
+    (
+      await api('/contacts/search', {
+        method: 'POST',
+        body: { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'LIKE', value: 'x' }] }] },
+      })
+    ).status,
+    400,
+  );
 });
 
 t.test('list paging: limit default 10, cursor after, paging absent on the last page', async (t) => {
@@ -119,7 +151,10 @@ t.test('list paging: limit default 10, cursor after, paging absent on the last p
   t.notOk('paging' in big.body);
   await api(`/contacts/${ids[0]}`, { method: 'DELETE' });
   const archived = await api('/contacts?archived=true');
-  t.same(archived.body.results.map((r: { id: string }) => r.id), [ids[0]]);
+  t.same(
+    archived.body.results.map((r: { id: string }) => r.id),
+    [ids[0]],
+  );
 });
 
 t.test('search: filter operators, OR groups, query, sorts, properties, paging and total', async (t) => {
@@ -135,13 +170,31 @@ t.test('search: filter operators, OR groups, query, sorts, properties, paging an
   const eq = await search({ filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedwon' }] }] });
   t.equal(eq.body.total, 2);
   t.same(names(eq).sort(), ['Alpha renewal', 'Gamma renewal']);
-  const range = await search({ filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'GTE', value: '100' }, { propertyName: 'amount', operator: 'LT', value: '2500' }] }] });
+  const range = await search({
+    filterGroups: [
+      {
+        filters: [
+          { propertyName: 'amount', operator: 'GTE', value: '100' },
+          { propertyName: 'amount', operator: 'LT', value: '2500' },
+        ],
+      },
+    ],
+  });
   t.same(names(range).sort(), ['Alpha renewal', 'Gamma renewal'], 'numeric comparison, AND inside a group');
-  const or = await search({ filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedlost' }] }, { filters: [{ propertyName: 'amount', operator: 'GT', value: '1000' }] }] });
+  const or = await search({
+    filterGroups: [
+      { filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedlost' }] },
+      { filters: [{ propertyName: 'amount', operator: 'GT', value: '1000' }] },
+    ],
+  });
   t.same(names(or).sort(), ['Beta expansion', 'Delta'], 'OR between groups');
-  const between = await search({ filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'BETWEEN', value: '60', highValue: '1000' }] }] });
+  const between = await search({
+    filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'BETWEEN', value: '60', highValue: '1000' }] }],
+  });
   t.same(names(between).sort(), ['Alpha renewal', 'Gamma renewal']);
-  const inOp = await search({ filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'IN', values: ['closedlost', 'contractsent'] }] }] });
+  const inOp = await search({
+    filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'IN', values: ['closedlost', 'contractsent'] }] }],
+  });
   t.equal(inOp.body.total, 2);
   const notIn = await search({ filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'NOT_IN', values: ['closedwon'] }] }] });
   t.equal(notIn.body.total, 2);
@@ -155,17 +208,31 @@ t.test('search: filter operators, OR groups, query, sorts, properties, paging an
   t.equal(token.body.total, 2);
   const wildcard = await search({ filterGroups: [{ filters: [{ propertyName: 'dealname', operator: 'CONTAINS_TOKEN', value: 'gam*' }] }] });
   t.same(names(wildcard), ['Gamma renewal']);
-  const notToken = await search({ filterGroups: [{ filters: [{ propertyName: 'dealname', operator: 'NOT_CONTAINS_TOKEN', value: 'renewal' }] }] });
+  const notToken = await search({
+    filterGroups: [{ filters: [{ propertyName: 'dealname', operator: 'NOT_CONTAINS_TOKEN', value: 'renewal' }] }],
+  });
   t.equal(notToken.body.total, 2);
-  const dates = await search({ filterGroups: [{ filters: [{ propertyName: 'closedate', operator: 'LT', value: String(Date.parse('2026-02-01')) }] }] });
+  const dates = await search({
+    filterGroups: [{ filters: [{ propertyName: 'closedate', operator: 'LT', value: String(Date.parse('2026-02-01')) }] }],
+  });
   t.same(names(dates), ['Alpha renewal'], 'dates compare with epoch-ms values');
   const q = await search({ query: 'expan' });
   t.same(names(q), ['Beta expansion']);
 
-  const sorted = await search({ sorts: [{ propertyName: 'amount', direction: 'DESCENDING' }], properties: ['dealname', 'amount'], limit: 2 });
+  const sorted = await search({
+    sorts: [{ propertyName: 'amount', direction: 'DESCENDING' }],
+    properties: ['dealname', 'amount'],
+    limit: 2,
+  });
   t.same(names(sorted), ['Beta expansion', 'Gamma renewal']);
   t.equal(sorted.body.total, 4);
-  t.same(Object.keys(sorted.body.results[0].properties).sort(), ['amount', 'createdate', 'dealname', 'hs_lastmodifieddate', 'hs_object_id']);
+  t.same(Object.keys(sorted.body.results[0].properties).sort(), [
+    'amount',
+    'createdate',
+    'dealname',
+    'hs_lastmodifieddate',
+    'hs_object_id',
+  ]);
   t.equal(sorted.body.paging.next.after, '2');
   const page2 = await search({ sorts: ['-amount'], limit: 2, after: sorted.body.paging.next.after });
   t.same(names(page2), ['Alpha renewal', 'Delta']);

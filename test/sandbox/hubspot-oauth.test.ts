@@ -9,7 +9,13 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 const { clientId, clientSecret } = DEFAULT_HUBSPOT_CLIENT;
 
 function authorizeUrl(hs: HubspotSandbox, extra: Record<string, string>): string {
-  const q = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, scope: 'crm.objects.contacts.read crm.objects.contacts.write', state: 'st-123', ...extra });
+  const q = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: 'crm.objects.contacts.read crm.objects.contacts.write',
+    state: 'st-123',
+    ...extra,
+  });
   return `${hs.oauth.authorizeUrl}?${q}`;
 }
 
@@ -58,7 +64,9 @@ t.test('consent page, approve and deny through the form', async (t) => {
 t.test('unknown client and missing redirect_uri: HTML error page, no redirect', async (t) => {
   const hs = await startHubspotSandbox();
   t.teardown(() => hs.close());
-  const unknown = await fetch(`${hs.oauth.authorizeUrl}?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&approve=yes`, { redirect: 'manual' });
+  const unknown = await fetch(`${hs.oauth.authorizeUrl}?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&approve=yes`, {
+    redirect: 'manual',
+  });
   t.equal(unknown.status, 400);
   t.equal(unknown.headers.get('location'), null);
   t.match(await unknown.text(), /Unknown client_id/);
@@ -76,7 +84,10 @@ t.test('code flow with PKCE S256, refresh keeps the refresh token, tokens are lo
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const code = (await codeFor(hs, { code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get('code') as string;
 
-  const wrong = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code, code_verifier: 'not-the-verifier' }));
+  const wrong = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code, code_verifier: 'not-the-verifier' }),
+  );
   t.equal(wrong.status, 400);
   t.equal(wrong.body.status, 'BAD_AUTH_CODE');
   t.equal(wrong.body.error, 'invalid_grant');
@@ -84,14 +95,20 @@ t.test('code flow with PKCE S256, refresh keeps the refresh token, tokens are lo
   t.ok(wrong.body.error_description);
 
   const code2 = (await codeFor(hs, { code_challenge: challenge, code_challenge_method: 'S256' })).searchParams.get('code') as string;
-  const ok = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code: code2, code_verifier: verifier }));
+  const ok = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code: code2, code_verifier: verifier }),
+  );
   t.equal(ok.status, 200);
   t.match(ok.body, { token_type: 'bearer', expires_in: 1800, hub_id: hs.fixtures.hubId, user_id: hs.fixtures.userId });
   t.same(ok.body.scopes, ['crm.objects.contacts.read', 'crm.objects.contacts.write']);
   t.ok(ok.body.access_token.length >= 64, 'long access token');
   t.ok(ok.body.refresh_token.length >= 32, 'long refresh token');
 
-  const reuse = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code: code2, code_verifier: verifier }));
+  const reuse = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code: code2, code_verifier: verifier }),
+  );
   t.equal(reuse.status, 400, 'codes are single-use');
   t.equal(reuse.body.status, 'BAD_AUTH_CODE');
 
@@ -113,18 +130,37 @@ t.test('code flow with PKCE S256, refresh keeps the refresh token, tokens are lo
 t.test('PKCE plain, redirect_uri mismatch, bad client, bad grant, Basic client auth', async (t) => {
   const hs = await startHubspotSandbox();
   t.teardown(() => hs.close());
-  const plain = (await codeFor(hs, { code_challenge: 'plain-verifier-value-1234567890-abcdefghijk', code_challenge_method: 'plain' })).searchParams.get('code') as string;
-  const okPlain = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: REDIRECT, code: plain, code_verifier: 'plain-verifier-value-1234567890-abcdefghijk' }));
+  const plain = (
+    await codeFor(hs, { code_challenge: 'plain-verifier-value-1234567890-abcdefghijk', code_challenge_method: 'plain' })
+  ).searchParams.get('code') as string;
+  const okPlain = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT,
+      code: plain,
+      code_verifier: 'plain-verifier-value-1234567890-abcdefghijk',
+    }),
+  );
   t.equal(okPlain.status, 200);
 
   const code = (await codeFor(hs)).searchParams.get('code') as string;
-  const mismatch = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'authorization_code', redirect_uri: 'http://127.0.0.1:9/other', code }));
+  const mismatch = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({ grant_type: 'authorization_code', redirect_uri: 'http://127.0.0.1:9/other', code }),
+  );
   t.equal(mismatch.status, 400);
   t.equal(mismatch.body.status, 'BAD_REDIRECT_URI');
 
-  const badSecret = await call(hs.oauth.tokenUrl, { method: 'POST', form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'wrong' } });
+  const badSecret = await call(hs.oauth.tokenUrl, {
+    method: 'POST',
+    form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'wrong' },
+  });
   t.equal(badSecret.body.status, 'BAD_CLIENT_SECRET');
-  const badClient = await call(hs.oauth.tokenUrl, { method: 'POST', form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'nope', client_secret: 'x' } });
+  const badClient = await call(hs.oauth.tokenUrl, {
+    method: 'POST',
+    form: { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'nope', client_secret: 'x' },
+  });
   t.equal(badClient.body.status, 'BAD_CLIENT_ID');
   const badRefresh = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'refresh_token', refresh_token: 'na1-unknown' }));
   t.equal(badRefresh.status, 400);
@@ -156,7 +192,11 @@ t.test('expiry (TTL and expireAccessTokens), refresh after expiry, revocation, t
   t.match(rinfo.body, { token: tok.refresh_token, client_id: clientId });
 
   clock.advance(999);
-  t.equal((await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: tok.access_token })).status, 200, 'valid until its last millisecond');
+  t.equal(
+    (await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: tok.access_token })).status,
+    200,
+    'valid until its last millisecond',
+  );
   clock.advance(1);
   const expired = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: tok.access_token });
   t.equal(expired.status, 401);
@@ -175,12 +215,24 @@ t.test('expiry (TTL and expireAccessTokens), refresh after expiry, revocation, t
   t.equal(forced.status, 401);
   t.match(forced.body.message, /expired/);
 
-  const fresh = (await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'refresh_token', refresh_token: long.refresh_token as string }))).body;
-  t.equal((await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: fresh.access_token })).status, 200, 'a refresh after expiry works');
+  const fresh = (await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'refresh_token', refresh_token: long.refresh_token as string })))
+    .body;
+  t.equal(
+    (await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: fresh.access_token })).status,
+    200,
+    'a refresh after expiry works',
+  );
   const revoke = await call(hs.oauth.revocationUrl!.replace('{token}', long.refresh_token as string), { method: 'DELETE' });
   t.equal(revoke.status, 204);
-  t.equal((await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: fresh.access_token })).status, 401, 'revocation kills access tokens from it');
-  const afterRevoke = await call(hs.oauth.tokenUrl, tokenForm({ grant_type: 'refresh_token', refresh_token: long.refresh_token as string }));
+  t.equal(
+    (await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: fresh.access_token })).status,
+    401,
+    'revocation kills access tokens from it',
+  );
+  const afterRevoke = await call(
+    hs.oauth.tokenUrl,
+    tokenForm({ grant_type: 'refresh_token', refresh_token: long.refresh_token as string }),
+  );
   t.equal(afterRevoke.body.status, 'BAD_REFRESH_TOKEN');
 
   const unknown = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: 'CNnot-a-real-token' });
@@ -189,7 +241,10 @@ t.test('expiry (TTL and expireAccessTokens), refresh after expiry, revocation, t
   const missing = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`);
   t.equal(missing.status, 401);
   t.equal(missing.body.category, 'INVALID_AUTHENTICATION');
-  t.ok(hs.requests.some((r) => r.bearer === 'CNnot-a-real-token'), 'rejected requests are recorded');
+  t.ok(
+    hs.requests.some((r) => r.bearer === 'CNnot-a-real-token'),
+    'rejected requests are recorded',
+  );
 });
 
 t.test('scopes: a token without the object scope gets 403 MISSING_SCOPES', async (t) => {
@@ -197,7 +252,11 @@ t.test('scopes: a token without the object scope gets 403 MISSING_SCOPES', async
   t.teardown(() => hs.close());
   const readOnly = hs.control.issueToken({ scopes: ['crm.objects.contacts.read'] }).access_token;
   t.equal((await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { token: readOnly })).status, 200);
-  const write = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, { method: 'POST', token: readOnly, body: { properties: { email: 'x@example.com' } } });
+  const write = await call(`${hs.apiBaseUrl}/crm/v3/objects/contacts`, {
+    method: 'POST',
+    token: readOnly,
+    body: { properties: { email: 'x@example.com' } },
+  });
   t.equal(write.status, 403);
   t.equal(write.body.category, 'MISSING_SCOPES');
   t.same(write.body.errors[0].context.requiredGranularScopes, ['crm.objects.contacts.write']);

@@ -31,12 +31,16 @@ t.test('standalone process prints its URLs and exits 0 on SIGTERM', async (t) =>
     child.on('exit', (code) => reject(new Error(`exited early with ${code}: ${stderr}`)));
   });
   const info = JSON.parse(line);
-  t.match(info, { hubspot: { url: /^http:\/\/127\.0\.0\.1:\d+$/, oauth: { tokenUrl: /\/oauth\/v1\/token$/ } }, bitly: { apiBaseUrl: /\/v4$/ } });
+  t.match(info, {
+    hubspot: { url: /^http:\/\/127\.0\.0\.1:\d+$/, oauth: { tokenUrl: /\/oauth\/v1\/token$/ } },
+    bitly: { apiBaseUrl: /\/v4$/ },
+  });
 
   const issued = await call(`${info.bitly.url}/__sandbox/control`, { method: 'POST', body: { action: 'issueToken', args: [] } });
   const user = await call(`${info.bitly.apiBaseUrl}/user`, { token: issued.body.result.access_token });
   t.equal(user.status, 200);
-  const hsToken = (await call(`${info.hubspot.url}/__sandbox/control`, { method: 'POST', body: { action: 'issueToken' } })).body.result.access_token;
+  const hsToken = (await call(`${info.hubspot.url}/__sandbox/control`, { method: 'POST', body: { action: 'issueToken' } })).body.result
+    .access_token;
   t.equal((await call(`${info.hubspot.apiBaseUrl}/crm/v3/objects/contacts`, { token: hsToken })).status, 200);
 
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

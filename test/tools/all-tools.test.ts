@@ -25,9 +25,12 @@ const successStatus = new Map(loadToolMap().map((e) => [e.slug, e.successStatus]
 async function sweep(t: Test, b: BrokerWithSandboxes, slug: 'hubspot' | 'bitly', samples: SampleResources) {
   const sandbox = slug === 'hubspot' ? b.hubspot : b.bitly;
   const connectionId = await b.connectOAuth(slug, `sweeper-${slug}`);
-  const token = (await b.app.services.vault.get<OAuthTokens>({ ownerType: 'connection', ownerId: connectionId, name: 'oauth_tokens' }))!.value.access_token;
+  const token = (await b.app.services.vault.get<OAuthTokens>({ ownerType: 'connection', ownerId: connectionId, name: 'oauth_tokens' }))!
+    .value.access_token;
   const basePath = new URL(sandbox.apiBaseUrl).pathname.replace(/\/$/, '');
-  const tools = [...b.app.services.catalog.toolsOf(slug)].sort((x, y) => Number(x.request.method === 'DELETE') - Number(y.request.method === 'DELETE'));
+  const tools = [...b.app.services.catalog.toolsOf(slug)].sort(
+    (x, y) => Number(x.request.method === 'DELETE') - Number(y.request.method === 'DELETE'),
+  );
   t.equal(tools.length, slug === 'hubspot' ? 18 : 91);
   for (const tool of tools) {
     const del = tool.request.method === 'DELETE';
@@ -55,8 +58,10 @@ async function sweep(t: Test, b: BrokerWithSandboxes, slug: 'hubspot' | 'bitly',
     for (const q of tool.request.query ?? []) {
       if (args[q] !== undefined) t.ok(q in got.query, `${tool.slug}: query ${q} sent`);
     }
-    const bodyFields = tool.request.body === 'all' ? Object.keys(samples.bodies[tool.slug] ?? {}) : tool.request.body?.fields ?? [];
-    const expectedBody = Object.fromEntries(bodyFields.filter((f) => samples.bodies[tool.slug]?.[f] !== undefined).map((f) => [f, samples.bodies[tool.slug]![f]]));
+    const bodyFields = tool.request.body === 'all' ? Object.keys(samples.bodies[tool.slug] ?? {}) : (tool.request.body?.fields ?? []);
+    const expectedBody = Object.fromEntries(
+      bodyFields.filter((f) => samples.bodies[tool.slug]?.[f] !== undefined).map((f) => [f, samples.bodies[tool.slug]![f]]),
+    );
     if (Object.keys(expectedBody).length > 0) t.match(got.body, expectedBody, `${tool.slug}: body`);
   }
 }

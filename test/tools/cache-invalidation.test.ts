@@ -7,7 +7,12 @@ t.test('a second instance sharing the database sees disable, revoke and key revo
   const b = await brokerWithSandboxes(t);
   const two = await buildTestApp(t, { db: b.db, env: { ...sandboxBrokerEnv(b.hubspot, b.bitly), CATALOG_PATHS: EXTRA_CATALOG } });
   const onTwo = (url: string, body: unknown) =>
-    two.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { 'x-api-key': b.key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    two.app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
   const id = await b.connectOAuth('hubspot');
   const exec = { connectedAccountId: id, arguments: {} };
   t.equal((await onTwo('tools/HUBSPOT_CONTACTS_LIST/execute', exec)).json().successful, true, 'instance two has it cached');

@@ -17,7 +17,10 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
   const deps: ProviderCallDeps = {
     catalog: { requireAuthMethod: () => method },
     tokens: {
-      injectValues: async (): Promise<Record<string, string>> => (events.push('inject'), kind === 'oauth2' ? { access_token: 'old' } : { api_key: 'k' }),
+      injectValues: async (): Promise<Record<string, string>> => (
+        events.push('inject'),
+        kind === 'oauth2' ? { access_token: 'old' } : { api_key: 'k' }
+      ),
       refreshAfterUnauthorized: async (_c, used) => (events.push(`refresh:${used}`), { access_token: 'new' }),
       rejectedAfterRefresh: async () => void events.push('expired'),
     },
@@ -26,7 +29,14 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
         sent.push(req);
         const status = statuses.shift() ?? 200;
         events.push(`send:${status}`);
-        return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}'), contentType: 'application/json', durationMs: 1, attempts: 1 } satisfies ProviderResponse;
+        return {
+          status,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from('{"ok":true}'),
+          contentType: 'application/json',
+          durationMs: 1,
+          attempts: 1,
+        } satisfies ProviderResponse;
       },
     },
     recorder: {
@@ -38,8 +48,12 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
     },
   };
   const input: ProviderCallInput = {
-    projectId: 'prj', connection: { id: 'ca_1', toolkitSlug: 'tk', authMethodId: 'm', authMethodKind: kind } as IConnection,
-    kind: 'tool', toolSlug: 'TK_GET', request: { method: 'GET', url: 'http://127.0.0.1:9/x', headers: {} }, successful: (s) => s < 300,
+    projectId: 'prj',
+    connection: { id: 'ca_1', toolkitSlug: 'tk', authMethodId: 'm', authMethodKind: kind } as IConnection,
+    kind: 'tool',
+    toolSlug: 'TK_GET',
+    request: { method: 'GET', url: 'http://127.0.0.1:9/x', headers: {} },
+    successful: (s) => s < 300,
   };
   return { call: createProviderCall(deps), input, events, sent };
 }
@@ -48,7 +62,10 @@ t.test('OAuth: 401, one refresh, retry with the new token, decoded body', async 
   const h = harness('oauth2', [401, 200]);
   const res = await h.call(h.input);
   t.same(h.events, ['inject', 'send:401', 'refresh:old', 'send:200', 'record:tool:200:true']);
-  t.same(h.sent.map((r) => r.headers.Authorization), ['Bearer old', 'Bearer new']);
+  t.same(
+    h.sent.map((r) => r.headers.Authorization),
+    ['Bearer old', 'Bearer new'],
+  );
   t.match(res, { status: 200, data: { ok: true } });
 });
 

@@ -27,7 +27,11 @@ t.test('proxy: a rejected access token gets one refresh and one retry that succe
   t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'ACTIVE');
   await b.app.services.recorder.flush();
   const rows = await b.app.orm.em.fork().find(ToolExecution, { connectionId: id });
-  t.match(rows, [{ kind: 'proxy', toolSlug: null, toolkitSlug: 'hubspot', status: 200, successful: true }], 'recorded once, as the retry answered');
+  t.match(
+    rows,
+    [{ kind: 'proxy', toolSlug: null, toolkitSlug: 'hubspot', status: 200, successful: true }],
+    'recorded once, as the retry answered',
+  );
 });
 
 t.test('proxy: a second 401 after the refresh marks the connection EXPIRED', async (t) => {
@@ -60,8 +64,11 @@ t.test('a toolkit that lost the auth method: execute, proxy and refresh give the
   ];
   const first = answers[0]!.json();
   t.match(first, {
-    code: 'BAD_REQUEST', status: 400,
-    message: new RegExp(`^Connection ${id} uses auth method "hubspot_retired", which toolkit hubspot no longer has \\(it has: hubspot_oauth2 \\(oauth2\\)\\); create a new connection`),
+    code: 'BAD_REQUEST',
+    status: 400,
+    message: new RegExp(
+      `^Connection ${id} uses auth method "hubspot_retired", which toolkit hubspot no longer has \\(it has: hubspot_oauth2 \\(oauth2\\)\\); create a new connection`,
+    ),
   });
   for (const res of answers) {
     t.equal(res.statusCode, 400);
@@ -86,11 +93,22 @@ t.test('an auth config that lost its method: initiate answers 400; the OAuth cal
 
   const again = await b.api('POST', 'connectors/hubspot/initiate', { entityId: 'u', authConfigId: config });
   t.equal(again.statusCode, 400);
-  t.match(again.json().message, new RegExp(`^Auth config ${config} uses auth method "hubspot_retired", which toolkit hubspot no longer has .*; create a new auth config`));
+  t.match(
+    again.json().message,
+    new RegExp(
+      `^Auth config ${config} uses auth method "hubspot_retired", which toolkit hubspot no longer has .*; create a new auth config`,
+    ),
+  );
 
   const { res } = await b.consent(redirectUrl);
   t.equal(res.statusCode, 400, 'the callback page reports the failure, as for any FAILED outcome');
   const read = (await b.api('GET', `connectors/connections/${connectionId}`)).json();
   t.equal(read.status, 'FAILED');
-  t.match(read.statusReason, new RegExp(`^Connection ${connectionId} uses auth method "hubspot_retired", which toolkit hubspot no longer has .*; create a new connection`), 'the shared answer, as the reason');
+  t.match(
+    read.statusReason,
+    new RegExp(
+      `^Connection ${connectionId} uses auth method "hubspot_retired", which toolkit hubspot no longer has .*; create a new connection`,
+    ),
+    'the shared answer, as the reason',
+  );
 });

@@ -9,11 +9,19 @@ t.test('allowed paths and URLs work with the token injected; headers filtered bo
   t.equal(rel.statusCode, 200, rel.body);
   t.match(rel.json(), { status: 200, data: { login: String } });
   t.equal(b.bitly.apiRequests().at(-1)!.path, '/v4/user', 'joined under the base path');
-  const abs = await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: `${b.bitly.apiBaseUrl}/groups`, method: 'GET', query: { organization_guid: b.bitly.fixtures.organizationGuid } });
+  const abs = await b.api('POST', 'connectors/proxy', {
+    connectionId: id,
+    endpoint: `${b.bitly.apiBaseUrl}/groups`,
+    method: 'GET',
+    query: { organization_guid: b.bitly.fixtures.organizationGuid },
+  });
   t.equal(abs.json().status, 200);
   t.equal(b.bitly.apiRequests().at(-1)!.query.organization_guid, b.bitly.fixtures.organizationGuid);
   const post = await b.api('POST', 'connectors/proxy', {
-    connectionId: id, endpoint: '/shorten', method: 'POST', body: { long_url: 'https://example.com/x' },
+    connectionId: id,
+    endpoint: '/shorten',
+    method: 'POST',
+    body: { long_url: 'https://example.com/x' },
     headers: { Authorization: 'Bearer stolen', 'X-Custom': 'kept' },
   });
   t.ok([200, 201].includes(post.json().status), 'shortened (201 new, 200 existing)');
@@ -47,6 +55,10 @@ t.test('every refusal happens before a token is read; the provider never sees on
   t.equal(b.hubspot.requests.length, before, 'the sandbox received nothing');
   t.equal((await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: '/x', method: 'TRACE' })).statusCode, 400);
   const other = await createProjectWithKey(b.app, 'other');
-  t.equal((await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' }, other.key)).statusCode, 404);
+  t.equal(
+    (await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' }, other.key))
+      .statusCode,
+    404,
+  );
   t.equal((await b.api('POST', 'connectors/proxy', { connectionId: 'ca_missing', endpoint: '/x', method: 'GET' })).statusCode, 404);
 });

@@ -4,7 +4,10 @@ import { open, seal, sealedKeyId, VaultError } from '../../src/vault/envelope.js
 
 const k1 = { id: 'k1', key: randomBytes(32) };
 const k2 = { id: 'k2', key: randomBytes(32) };
-const ring = new Map([[k1.id, k1.key], [k2.id, k2.key]]);
+const ring = new Map([
+  [k1.id, k1.key],
+  [k2.id, k2.key],
+]);
 
 t.test('round trip, fresh data key and IV per secret', async (t) => {
   const a = seal(k1, Buffer.from('top secret'), 'connection:ca_1:oauth_tokens');

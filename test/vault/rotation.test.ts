@@ -9,7 +9,10 @@ const keyRing = (...ids: string[]) => ids.map((id) => `${id}:${Buffer.alloc(32, 
 t.test('rotate-keys re-wraps every secret under the active key; old key can then be retired', async (t) => {
   const db = await createTestDatabase(t);
   const old = await buildTestApp(t, { db, env: { VAULT_KEYS: keyRing('k1') } });
-  const secrets = Array.from({ length: 5 }, (_, i) => ({ ref: { ownerType: 'connection' as const, ownerId: `ca_${i}`, name: 'credentials' as const }, value: { api_key: randomBytes(8).toString('hex') } }));
+  const secrets = Array.from({ length: 5 }, (_, i) => ({
+    ref: { ownerType: 'connection' as const, ownerId: `ca_${i}`, name: 'credentials' as const },
+    value: { api_key: randomBytes(8).toString('hex') },
+  }));
   for (const s of secrets) await old.app.services.vault.put(s.ref, s.value);
   await old.app.close();
 
@@ -35,7 +38,14 @@ t.test('the CLI command runs the rotation', async (t) => {
   await first.app.services.vault.put({ ownerType: 'auth_config', ownerId: 'ac_1', name: 'client_secret' }, 's3cr3t');
   await first.app.close();
   const saved = { ...process.env };
-  Object.assign(process.env, { DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir, VAULT_KEYS: keyRing('k2', 'k1'), LOG_LEVEL: 'silent', NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40) });
+  Object.assign(process.env, {
+    DATABASE_URL: db.databaseUrl,
+    DATA_DIR: db.dataDir,
+    VAULT_KEYS: keyRing('k2', 'k1'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'x'.repeat(40),
+  });
   t.teardown(() => {
     process.env = saved;
   });

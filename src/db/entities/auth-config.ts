@@ -19,7 +19,10 @@ export const AuthConfig = defineEntity({
     scopes: p.json<string[]>().nullable(),
     disabled: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IAuthConfig = InferEntity<typeof AuthConfig>;

@@ -38,7 +38,10 @@ export const Connection = defineEntity({
     tokenExpiresAt: p.datetime().nullable(),
     lastRefreshedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IConnection = InferEntity<typeof Connection>;

@@ -20,7 +20,10 @@ export const VaultSecret = defineEntity({
     /** Bumped on every write; lets concurrent refreshers notice another one won. */
     version: p.integer().default(1),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IVaultSecret = InferEntity<typeof VaultSecret>;

@@ -15,7 +15,6 @@ export interface AuthConfigFilters {
   offset: number;
 }
 
-
 export function createAuthConfigRepository(db: Db) {
   return {
     findInProject(projectId: string, id: string, em: EntityManager = db.em()): Promise<IAuthConfig | null> {
@@ -55,7 +54,10 @@ export function createAuthConfigRepository(db: Db) {
 
     /** The toolkits a project has at least one auth config for. */
     async toolkitSlugs(projectId: string): Promise<string[]> {
-      const rows: { toolkit_slug: string }[] = await db.em().getConnection().execute('select distinct toolkit_slug from auth_configs where project_id = ?', [projectId]);
+      const rows: { toolkit_slug: string }[] = await db
+        .em()
+        .getConnection()
+        .execute('select distinct toolkit_slug from auth_configs where project_id = ?', [projectId]);
       return rows.map((r) => r.toolkit_slug);
     },
 

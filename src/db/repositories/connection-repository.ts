@@ -45,11 +45,13 @@ export function createConnectionRepository(db: Db) {
 
     /** The entity's most recently updated usable connection of a toolkit. */
     findActiveForEntity(projectId: string, entityId: string, toolkitSlug: string): Promise<IConnection | null> {
-      return db.em().findOne(
-        Connection,
-        { projectId, entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
-        { ...fresh, orderBy: { updatedAt: 'desc', id: 'desc' } },
-      );
+      return db
+        .em()
+        .findOne(
+          Connection,
+          { projectId, entityId, toolkitSlug, status: 'ACTIVE', disabled: false },
+          { ...fresh, orderBy: { updatedAt: 'desc', id: 'desc' } },
+        );
     },
 
     async list(projectId: string, f: ConnectionFilters): Promise<{ rows: IConnection[]; total: number }> {
@@ -77,7 +79,10 @@ export function createConnectionRepository(db: Db) {
       const rows: { auth_config_id: string; n: number | string }[] = await db
         .em()
         .getConnection()
-        .execute(`select auth_config_id, count(*) as n from connections where auth_config_id in (${ids.map(() => '?').join(',')}) group by auth_config_id`, ids);
+        .execute(
+          `select auth_config_id, count(*) as n from connections where auth_config_id in (${ids.map(() => '?').join(',')}) group by auth_config_id`,
+          ids,
+        );
       return new Map(rows.map((r) => [r.auth_config_id, Number(r.n)]));
     },
 
@@ -87,7 +92,12 @@ export function createConnectionRepository(db: Db) {
     },
 
     /** Changes columns of one connection; `guard` adds conditions (e.g. the status it must still have). Returns rows changed. */
-    update(id: string, changes: Partial<NewConnection>, guard: FilterQuery<IConnection> = {}, em: EntityManager = db.em()): Promise<number> {
+    update(
+      id: string,
+      changes: Partial<NewConnection>,
+      guard: FilterQuery<IConnection> = {},
+      em: EntityManager = db.em(),
+    ): Promise<number> {
       return em.nativeUpdate(Connection, { ...(guard as object), id } as FilterQuery<IConnection>, { ...changes, updatedAt: new Date() });
     },
 

@@ -17,4 +17,3 @@ export function createRepositories(db: Db) {
     vaultSecrets: createVaultSecretRepository(db),
   };
 }
-

@@ -56,7 +56,10 @@ export function createVaultSecretRepository(db: Db) {
     },
 
     async countByKey(): Promise<Record<string, number>> {
-      const rows: { key_id: string; n: number | string }[] = await db.em().getConnection().execute('select key_id, count(*) as n from vault_secrets group by key_id');
+      const rows: { key_id: string; n: number | string }[] = await db
+        .em()
+        .getConnection()
+        .execute('select key_id, count(*) as n from vault_secrets group by key_id');
       return Object.fromEntries(rows.map((r) => [r.key_id, Number(r.n)]));
     },
   };
