@@ -29,6 +29,9 @@ export function createEpochStore(db: DatabaseConfig): EpochStore {
     };
   }
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  // An idle client cut by the server (restart, failover) must not take the process down; the
+  // next query opens a new one.
+  pool.on('error', () => undefined);
   return {
     read: async () => Number((await pool.query<{ value: string }>('select value from cache_epoch where id = 1')).rows[0]?.value ?? 0),
     bump: async () =>

@@ -25,6 +25,8 @@ export interface TestDatabase {
   databaseUrl: string;
   dataDir: string;
   cleanup: () => Promise<void>;
+  /** Runs before the database is dropped (apps on it close first, so no pooled connection is cut). */
+  beforeDrop: (fn: () => Promise<unknown>) => void;
 }
 
 /** A fresh database (and data dir) for one test; several apps may share it. */
@@ -37,12 +39,14 @@ export async function createTestDatabase(t: TestContext): Promise<TestDatabase> 
     databaseUrl = scratch.url;
     drop = scratch.drop;
   }
+  const closers: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
+    for (const close of closers.splice(0)) await close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   };
   t.teardown(cleanup);
-  return { databaseUrl, dataDir, cleanup };
+  return { databaseUrl, dataDir, cleanup, beforeDrop: (fn) => void closers.push(fn) };
 }
 
 export function testConfig(db: TestDatabase, env: Record<string, string> = {}): Config {
@@ -79,7 +83,10 @@ export async function buildTestApp(
   await migrateDatabase(config.database);
   const app = await buildApp(config, { logStream: stream, clock: options.clock });
   await app.ready();
-  t.teardown(() => app.close());
+  let closing: Promise<unknown> | undefined;
+  const close = () => (closing ??= app.close());
+  t.teardown(close);
+  db.beforeDrop(close);
   return { app, config, db, logs: () => Buffer.concat(chunks).toString('utf8') };
 }
 
