@@ -5,28 +5,71 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { BrokerError } from '../src/errors.js';
+import { describeStartupError } from '../src/startup-errors.js';
 import { buildApp } from '../plugins/app.js';
 import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 
+/** Each command's usage line(s) and its options; `broker <command> --help` prints the usage. */
+interface CommandSpec {
+  usage: string;
+  options?: Record<string, { type: 'string' }>;
+  /** Options that must be given (checked before the database is opened). */
+  required?: string[];
+  /** How many positional arguments it takes (after the command name). */
+  positionals?: { min: number; max: number };
+}
+
+const SPECS: Record<string, CommandSpec> = {
+  migrate: { usage: 'migrate\n    apply pending database migrations' },
+  'create-project': {
+    usage:
+      'create-project --org <name> --project <name>\n    create a project (and the organization if new); prints its first API key once.\n' +
+      '    A project name is unique within its organization.',
+    options: { org: { type: 'string' }, project: { type: 'string' } },
+    required: ['org', 'project'],
+  },
+  'create-key': {
+    usage: 'create-key --project <projectId> [--name <label>]\n    create another API key for a project; printed once',
+    options: { project: { type: 'string' }, name: { type: 'string' } },
+    required: ['project'],
+  },
+  'list-keys': {
+    usage: "list-keys --project <projectId>\n    list a project's keys (never the keys themselves)",
+    options: { project: { type: 'string' } },
+    required: ['project'],
+  },
+  'revoke-key': {
+    usage:
+      'revoke-key <keyId | full key>\n    revoke a key; it stops working at once on every instance.\n' +
+      '    A key already revoked is left as it is ("already revoked at …", exit 0).',
+    positionals: { min: 1, max: 1 },
+  },
+  'list-projects': { usage: "list-projects\n    list organizations' projects" },
+  'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
+  catalog: {
+    usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
+    positionals: { min: 0, max: Infinity },
+  },
+};
+
 const USAGE = `Usage: broker <command> [options]
+       broker <command> --help
 
 Commands:
-  migrate                                   apply pending database migrations
-  create-project --org <name> --project <name>
-                                            create a project (and the organization if new); prints an API key once
-  create-key --project <projectId> [--name <label>]
-                                            create another API key for a project; printed once
-  list-keys --project <projectId>           list a project's keys (never the keys themselves)
-  revoke-key <keyId | full key>             revoke a key; it stops working at once on every instance
-  list-projects                             list organizations' projects
-  rotate-keys                               re-encrypt every stored secret with the active VAULT_KEYS key
-  catalog check [dir...]                    validate toolkit folders (default: the configured catalog)
+${Object.values(SPECS)
+  .map((spec) => `  ${spec.usage.replace(/\n/g, '\n  ')}`)
+  .join('\n')}
+
+Exit codes: 0 done, 1 failed (unknown id, database or configuration problem), 2 wrong usage.
 `;
 
-type Flags = Record<string, string | boolean | undefined>;
+const commandUsage = (name: string) => `Usage: broker ${SPECS[name]!.usage}\n`;
+
+type Flags = Record<string, string | undefined>;
 type Command = (app: FastifyInstance, args: string[], flags: Flags) => Promise<void>;
 
 function required(flags: Flags, name: string): string {
@@ -35,14 +78,23 @@ function required(flags: Flags, name: string): string {
   return value.trim();
 }
 
+/** Wrong or missing arguments: the message, then the command's usage, exit 2. */
 class UsageError extends Error {}
+
+/** An id that names nothing (or a refused operation): one line, exit 1. */
+class CommandError extends Error {}
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
+/** A key as shown in messages: its id, or only the start of a full key (the key is a secret). */
+const shownKey = (target: string) => (target.startsWith('cb_live_') ? `${target.slice(0, 12)}…` : target);
+
 export const commands: Record<string, Command> = {
   async 'create-project'(app, _args, flags) {
-    const org = await app.services.projects.findOrCreateOrganization(required(flags, 'org'));
-    const project = await app.services.projects.createProject(org.id, required(flags, 'project'));
+    const orgName = required(flags, 'org');
+    const projectName = required(flags, 'project');
+    const org = await app.services.projects.findOrCreateOrganization(orgName);
+    const project = await app.services.projects.createProject(org.id, projectName);
     const { key, apiKey } = await app.services.apiKeys.create(project.id, 'default');
     out(`Organization: ${org.id} (${org.name})`);
     out(`Project:      ${project.id} (${project.name})`);
@@ -51,24 +103,30 @@ export const commands: Record<string, Command> = {
     out('The key is shown once; store it now.');
   },
   async 'create-key'(app, _args, flags) {
-    const name = typeof flags.name === 'string' ? flags.name : 'cli';
+    const name = flags.name ?? 'cli';
     const { key, apiKey } = await app.services.apiKeys.create(required(flags, 'project'), name);
     out(`API key id: ${apiKey.id}`);
     out(`API key:    ${key}`);
     out('The key is shown once; store it now.');
   },
   async 'list-keys'(app, _args, flags) {
-    for (const k of await app.services.apiKeys.list(required(flags, 'project'))) {
+    const projectId = required(flags, 'project');
+    if (!(await app.services.projects.getProject(projectId)))
+      throw new CommandError(`Project ${projectId} does not exist (see broker list-projects)`);
+    for (const k of await app.services.apiKeys.list(projectId)) {
       out(
         `${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
       );
     }
   },
   async 'revoke-key'(app, args) {
-    const target = args[0];
-    if (!target) throw new UsageError('revoke-key needs a key id or the key itself');
-    const k = await app.services.apiKeys.revoke(target);
-    out(`Revoked ${k.id} (${k.start}…).`);
+    const target = args[0]!;
+    const k = await app.services.apiKeys.revoke(target).catch((err: unknown) => {
+      if (err instanceof BrokerError && err.code === 'NOT_FOUND') throw new CommandError(`API key ${shownKey(target)} does not exist`);
+      throw err;
+    });
+    if (k.alreadyRevoked) out(`${k.id} (${k.start}…) was already revoked at ${k.revokedAt!.toISOString()}; nothing changed.`);
+    else out(`Revoked ${k.id} (${k.start}…).`);
   },
   async 'rotate-keys'(app) {
     const { rotated, remainingByKey } = await app.services.vault.rotate();
@@ -84,10 +142,7 @@ export const commands: Record<string, Command> = {
 /** `broker catalog check [dir...]`: the loader's checks, for toolkit authors; no database needed. */
 function catalogCommand(args: string[]): number {
   const [sub, ...dirs] = args;
-  if (sub !== 'check') {
-    process.stderr.write('Usage: broker catalog check [dir...]\n');
-    return 2;
-  }
+  if (sub !== 'check') throw new UsageError(sub ? `Unknown catalog command "${sub}"` : 'catalog needs a command: check');
   const targets = dirs.length > 0 ? dirs.map((d) => resolve(d)) : [BUILTIN_CATALOG_DIR, ...loadConfig().catalogPaths];
   const result = checkCatalogDirs(targets);
   for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
@@ -98,54 +153,73 @@ function catalogCommand(args: string[]): number {
 }
 
 /** `broker migrate`: the one command that changes the schema (besides `npm start`). */
-async function migrateCommand(): Promise<number> {
+async function migrateCommand(config: Config): Promise<number> {
+  const applied = await migrateDatabase(config.database);
+  out(applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
+  return 0;
+}
+
+/** Parses one command's arguments strictly: an unknown flag or a missing value is a UsageError. */
+function parseCommand(name: string, argv: string[]): { args: string[]; flags: Flags; help: boolean } {
+  const spec = SPECS[name]!;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    const applied = await migrateDatabase(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }).database);
-    out(applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
-    return 0;
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { help: { type: 'boolean', short: 'h' }, ...spec.options },
+    });
   } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof ConfigError ? 2 : 1;
+    throw new UsageError((err as Error).message.split('\n')[0]!);
   }
+  const { help, ...flags } = parsed.values;
+  const { min, max } = spec.positionals ?? { min: 0, max: 0 };
+  if (!help && parsed.positionals.length < min)
+    throw new UsageError(`${name} needs ${min === 1 && max === 1 ? 'an argument' : 'arguments'}`);
+  if (!help && parsed.positionals.length > max) throw new UsageError(`Unexpected argument "${parsed.positionals[max]}"`);
+  if (!help) for (const option of spec.required ?? []) required(flags as Flags, option);
+  return { args: parsed.positionals, flags: flags as Flags, help: help === true };
 }
 
 export async function runCli(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: false,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      org: { type: 'string' },
-      project: { type: 'string' },
-      name: { type: 'string' },
-    },
-  });
-  const [name, ...args] = positionals;
-  if (!name || values.help) {
-    out(USAGE);
-    return name ? 0 : 1;
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(USAGE);
+    return 2;
   }
-  if (name === 'catalog') return catalogCommand(args);
-  if (name === 'migrate') return migrateCommand();
-  const command = commands[name];
-  if (!command) {
+  if (name === '--help' || name === '-h' || name === 'help') {
+    out(USAGE);
+    return 0;
+  }
+  if (!SPECS[name]) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
     return 1;
   }
   let app: FastifyInstance | undefined;
+  let config: Config | undefined;
   try {
-    const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    const { args, flags, help } = parseCommand(name, rest);
+    if (help) {
+      out(commandUsage(name));
+      return 0;
+    }
+    if (name === 'catalog') return catalogCommand(args);
+    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    if (name === 'migrate') return await migrateCommand(config);
     app = await buildApp(config);
     await app.ready();
-    await command(app, args, values as Flags);
+    await commands[name]!(app, args, flags);
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n\n${commandUsage(name)}`);
       return 2;
     }
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    // One line: an unknown id, a refused rule, or why the database or configuration is unusable.
+    process.stderr.write(
+      `${err instanceof CommandError || err instanceof BrokerError ? err.message : describeStartupError(err, config)}\n`,
+    );
     return 1;
   } finally {
     await app?.close();

@@ -3,10 +3,11 @@
  * the app, create a first project on an empty database, listen, and shut down gracefully.
  */
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { buildApp } from '../plugins/app.js';
 import { migrateDatabase } from '../src/db/orm.js';
 import { bootstrapBanner, bootstrapIfEmpty } from '../src/bootstrap.js';
+import { describeStartupError } from '../src/startup-errors.js';
 
 /** How long in-flight requests may take to finish after SIGTERM before we exit anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,7 +21,13 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     const created = await bootstrapIfEmpty(app.services);
     if (created) process.stdout.write(bootstrapBanner(created, config.publicBaseUrl));
   }
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Port in use or not allowed: release the database pool before the process exits.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -50,15 +57,22 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   return { app, close, url: `http://${config.host}:${port}` };
 }
 
+/**
+ * Every start-up failure ends the process the same way: one line on stderr naming the setting or
+ * file and the fix (src/startup-errors.ts), exit code 1, no stack trace.
+ */
+export function exitOnStartupFailure(err: unknown, config?: Config): never {
+  process.stderr.write(`${describeStartupError(err, config)}\n`);
+  process.exit(1);
+}
+
 const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isEntryPoint) {
+  let config: Config | undefined;
   try {
-    await startServer(loadConfig());
+    config = loadConfig();
+    await startServer(config);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
+    exitOnStartupFailure(err, config);
   }
 }

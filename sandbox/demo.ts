@@ -9,8 +9,8 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startBitlySandbox, startHubspotSandbox } from './index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { startServer } from '../bin/server.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { exitOnStartupFailure, startServer } from '../bin/server.js';
 
 export const DEMO_DATA_DIR = './data/demo';
 
@@ -56,6 +56,9 @@ export function walkthrough(base: string, key: string): string {
 `;
 }
 
+/** The configuration once loaded, so a start-up failure message can name its port and database. */
+let demoConfig: Config | undefined;
+
 async function main(): Promise<void> {
   const env = { ...process.env };
   if (!env.DATABASE_URL && !env.DATA_DIR) {
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
   const hubspot = await startHubspotSandbox({ port: Number(env.HUBSPOT_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.hubspot] });
   const bitly = await startBitlySandbox({ port: Number(env.BITLY_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.bitly] });
   const config = loadConfig({ ...env, ...sandboxBrokerEnv(hubspot, bitly), BOOTSTRAP: 'false' });
+  demoConfig = config;
   const server = await startServer(config);
   const app = server.app;
   const org = await app.services.projects.createOrganization('Demo organization');
@@ -79,9 +83,5 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (err) {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  throw err;
+  exitOnStartupFailure(err, demoConfig);
 }

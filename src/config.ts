@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
+const LogFormat = Type.Union([Type.Literal('json'), Type.Literal('pretty')], { default: 'json' });
 
 /** The environment variables we read, with their rules and defaults. Documented in the README. */
 export const EnvSchema = Type.Object({
@@ -24,6 +25,7 @@ export const EnvSchema = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://.+' })),
   LOG_LEVEL: Type.Optional(LogLevel),
+  LOG_FORMAT: LogFormat,
   CATALOG_PATHS: Type.String({ default: '' }),
   TOOLKIT_OVERRIDES: Type.Optional(Type.String()),
   MANAGED_OAUTH_CLIENTS: Type.Optional(Type.String()),
@@ -57,6 +59,8 @@ export interface Config {
   sessionSecret: string;
   redisUrl: string | undefined;
   logLevel: string;
+  /** `json` (one object per line, for log collectors) or `pretty` (human-readable, for development). */
+  logFormat: 'json' | 'pretty';
   catalogPaths: string[];
   /** Raw JSON; parsed and validated by the catalog loader, which knows the toolkits. */
   toolkitOverrides: string | undefined;
@@ -92,10 +96,18 @@ function coerce(raw: NodeJS.ProcessEnv): Record<string, unknown> {
   return out;
 }
 
+/** The allowed words of a variable that takes one of a list (LOG_LEVEL, NODE_ENV…), else undefined. */
+function allowedWords(name: string): string[] | undefined {
+  const schema = (EnvSchema.properties as Record<string, { anyOf?: { const?: unknown }[] }>)[name];
+  const words = schema?.anyOf?.map((s) => s.const);
+  return words?.every((w) => typeof w === 'string') ? (words as string[]) : undefined;
+}
+
 function describeProblem(path: string, message: string, value: unknown): string {
   const name = path.replace(/^\//, '') || 'environment';
   const shown = /SECRET|KEYS|CLIENTS/.test(name) ? '(value hidden)' : JSON.stringify(value);
-  return `${name}: ${message} (got ${shown})`;
+  const words = allowedWords(name);
+  return `${name}: ${words ? `must be one of ${words.join(', ')}` : message} (got ${shown})`;
 }
 
 function parseVaultKeys(raw: string): { id: string; key: Buffer }[] {
@@ -181,6 +193,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT,
     catalogPaths: env.CATALOG_PATHS.split(',')
       .map((p) => p.trim())
       .filter(Boolean)

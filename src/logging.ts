@@ -2,6 +2,7 @@
  * Logger options: request ids, and redaction of everything that could carry a secret. Credentials
  * never reach a log line: headers are redacted by path, and URLs lose sensitive query values.
  */
+import { Writable } from 'node:stream';
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 
 const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|client_secret|api_key|apikey|password|key)=)[^&#]*/gi;
@@ -40,7 +41,51 @@ export const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
-export function loggerOptions(level: string, destination?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+/** Fields every line has; the pretty format shows them in its own way (or not at all). */
+const FRAME_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err']);
+
+/** One JSON log line as `12:00:01.123 INFO  message  key=value …`, an error's stack below it. */
+function prettyLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 23) : '';
+  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5);
+  const fields = Object.entries(entry)
+    .filter(([k]) => !FRAME_FIELDS.has(k))
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  const err = entry.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n    ${(err.stack ?? err.message ?? '').replace(/\n/g, '\n    ')}` : '';
+  return `${time} ${level} ${String(entry.msg ?? '')}${fields.length > 0 ? `  ${fields.join(' ')}` : ''}${stack}`;
+}
+
+/**
+ * LOG_FORMAT=pretty (development): rewrites pino's JSON lines for a person to read. Redaction has
+ * already happened when a line reaches this stream, so it shows only what the JSON would.
+ */
+function prettyStream(out: NodeJS.WritableStream): Writable {
+  let pending = '';
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line) out.write(`${prettyLine(line)}\n`);
+      done();
+    },
+  });
+}
+
+export function loggerOptions(
+  level: string,
+  destination?: NodeJS.WritableStream,
+  format: 'json' | 'pretty' = 'json',
+): FastifyServerOptions['logger'] {
+  const stream = format === 'pretty' ? prettyStream(destination ?? process.stdout) : destination;
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
@@ -51,6 +96,6 @@ export function loggerOptions(level: string, destination?: NodeJS.WritableStream
         remoteAddress: req.ip,
       }),
     },
-    ...(destination ? { stream: destination } : {}),
+    ...(stream ? { stream } : {}),
   } as FastifyServerOptions['logger'];
 }

@@ -11,6 +11,7 @@ import { createApiKeyService } from './projects/api-key-service.js';
 import { createProjectService } from './projects/project-service.js';
 import { BUILTIN_CATALOG_DIR, loadCatalog } from './catalog/catalog-loader.js';
 import { parseToolkitOverrides } from './catalog/toolkit-overrides.js';
+import { hasTemplatedHost } from './catalog/connection-config.js';
 import { createCatalogService } from './catalog/catalog-service.js';
 import { createVaultService } from './vault/vault-service.js';
 import { createAuthConfigService } from './connections/auth-config-service.js';
@@ -39,6 +40,11 @@ export interface ServiceDeps {
   clock?: Clock;
 }
 
+/**
+ * URLs whose host an operator configured as written. A host with {connectionConfig.<name>} is
+ * left out: a user's value picks it, so it may never be private (an override that makes it
+ * concrete, e.g. a loopback sandbox, is configured and listed here).
+ */
 function configuredUrls(toolkit: ToolkitFile): string[] {
   const urls = [toolkit.baseUrl];
   for (const m of toolkit.authMethods) {
@@ -46,7 +52,7 @@ function configuredUrls(toolkit: ToolkitFile): string[] {
     urls.push(m.oauth2.tokenUrl);
     if (m.oauth2.revocation) urls.push(m.oauth2.revocation.url.replace('{token}', 'x'));
   }
-  return urls;
+  return urls.filter((u) => !hasTemplatedHost(u));
 }
 
 export function createServices(deps: ServiceDeps) {

@@ -67,3 +67,13 @@ t.test('managed OAuth clients and catalog paths', async (t) => {
   t.throws(() => loadConfig({ ...base, MANAGED_OAUTH_CLIENTS: '{bad' }), /MANAGED_OAUTH_CLIENTS: not valid JSON/);
   t.throws(() => loadConfig({ ...base, MANAGED_OAUTH_CLIENTS: '{"hubspot":{"clientId":""}}' }), /MANAGED_OAUTH_CLIENTS\/hubspot/);
 });
+
+t.test('a bad choice lists the allowed values; LOG_FORMAT defaults to json', async (t) => {
+  t.throws(
+    () => loadConfig({ ...base, LOG_LEVEL: 'loud' }),
+    /LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)/,
+  );
+  t.throws(() => loadConfig({ ...base, LOG_FORMAT: 'xml' }), /LOG_FORMAT: must be one of json, pretty/);
+  t.equal(loadConfig(base).logFormat, 'json');
+  t.equal(loadConfig({ ...base, LOG_FORMAT: 'pretty' }).logFormat, 'pretty');
+});

@@ -6,7 +6,7 @@
  */
 import type { AuthMethodDef, ToolkitFile } from '../../src/catalog/catalog-schema.js';
 import type { AuthConfigView, CreateAuthConfigInput, UpdateAuthConfigInput } from '../../src/connections/auth-config-service.js';
-import { credentialFields } from './catalog-view.js';
+import { credentialFields, toolkitLogo } from './catalog-view.js';
 import { CompatError, compatBadRequest, notImplementedHere } from './errors.js';
 import { kindOf, schemeOf } from './mapping.js';
 
@@ -141,7 +141,7 @@ export function authConfigItem(v: AuthConfigView, tk: ToolkitFile | undefined) {
     uuid: v.id,
     type: v.isManaged ? 'default' : 'custom',
     name: v.name,
-    toolkit: { slug: v.toolkit, logo: tk?.logo ?? '', auth_guide_url: null, auth_hint_url: null },
+    toolkit: { slug: v.toolkit, logo: toolkitLogo(tk ?? { slug: v.toolkit }), auth_guide_url: null, auth_hint_url: null },
     auth_scheme: schemeOf(v.authMethodKind),
     is_composio_managed: v.isManaged,
     status: (v.disabled ? 'DISABLED' : 'ENABLED') as 'DISABLED' | 'ENABLED',

@@ -40,6 +40,19 @@ export function credentialFields(schema: CredentialsSchema): AuthField[] {
   }));
 }
 
+/**
+ * The logo the v3.1 wire always carries as a string (the SDK and UIs render it as an image): the
+ * toolkit's own logo URL, or else a generated monogram (an inline SVG data URL with the initial of
+ * its name), which always renders and points nowhere outside the broker. Never '' or null.
+ */
+export function toolkitLogo(tk: { logo?: string; name?: string; slug: string } | undefined): string {
+  if (tk?.logo) return tk.logo;
+  const initial = ((tk?.name ?? tk?.slug ?? '?').trim().charAt(0) || '?').toUpperCase();
+  const letter = /[A-Z0-9]/.test(initial) ? initial : '?';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#64748b"/><text x="32" y="43" font-family="sans-serif" font-size="32" text-anchor="middle" fill="#fff">${letter}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 const split = (fields: AuthField[]) => ({ required: fields.filter((f) => f.required), optional: fields.filter((f) => !f.required) });
 
 const field = (name: string, displayName: string, description: string, required: boolean, isSecret: boolean): AuthField => ({
@@ -84,7 +97,7 @@ export function createCatalogView(deps: CatalogViewDeps) {
   function meta(tk: ToolkitFile, categoryKey: 'id' | 'slug') {
     return {
       ...(tk.description ? { description: tk.description } : {}),
-      ...(tk.logo ? { logo: tk.logo } : {}),
+      logo: toolkitLogo(tk),
       version: tk.version,
       app_url: tk.appUrl ?? null,
       tools_count: catalog.toolsOf(tk.slug).length,
@@ -134,14 +147,14 @@ export function createCatalogView(deps: CatalogViewDeps) {
 
   function tool(t: ToolFile) {
     const tk = catalog.getToolEntry(t.slug)?.toolkit;
-    const logo = tk?.logo;
+    const logo = toolkitLogo(tk);
     const deprecated = t.deprecated ?? false;
     return {
       slug: t.slug,
       name: t.name,
       description: t.description,
       human_description: t.description,
-      toolkit: { slug: tk?.slug ?? '', name: tk?.name ?? '', ...(logo ? { logo } : {}) },
+      toolkit: { slug: tk?.slug ?? '', name: tk?.name ?? '', logo },
       version: t.version,
       available_versions: [t.version],
       tags: [...t.tags],
@@ -156,7 +169,7 @@ export function createCatalogView(deps: CatalogViewDeps) {
         version: t.version,
         available_versions: [t.version],
         is_deprecated: deprecated,
-        toolkit: { logo: logo ?? '' },
+        toolkit: { logo },
       },
     };
   }

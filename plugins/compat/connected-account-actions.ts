@@ -100,9 +100,20 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
       },
     },
     async (req) => {
-      const conn = await connections.get(principal(req).projectId, req.params.id);
+      const { projectId } = principal(req);
+      const redirectUrl = req.query.redirect_url || (req.body as { redirect_url?: unknown } | null)?.redirect_url;
+      if (redirectUrl !== undefined && (typeof redirectUrl !== 'string' || !/^https?:\/\//i.test(redirectUrl)))
+        throw compatBadRequest('redirect_url must be an http(s) URL', ['redirect_url must be an http(s) URL']);
+      const conn = await connections.get(projectId, req.params.id);
       const outcome = await tokens.refreshConnection(conn, false);
-      // A refused refresh needs a new authorization, which is a new connected account (no redirect here).
+      if (outcome.needsRedirect) {
+        // Re-authorized in place, as the v3.1 SDK expects: the same account id, a new authorize URL.
+        const now = await connections.get(projectId, conn.id);
+        if (connections.needsReauthorization(now)) {
+          const again = await connections.reauthorize(projectId, conn.id, redirectUrl ? { redirectUrl } : {});
+          return { id: conn.id, status: compatStatus('INITIATED', now.disabled), redirect_url: again.redirectUrl };
+        }
+      }
       return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
     },
   );

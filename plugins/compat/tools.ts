@@ -13,6 +13,7 @@ import { compatBadRequest, notImplementedHere } from './errors.js';
 import { clampLimit, commaList, decodeCursor, pageOf, queryBool } from './paging.js';
 import type { CatalogView } from './catalog-view.js';
 import { toExecuteEnvelope } from './execute-envelope.js';
+import { BinaryBody, binaryBodyOf, callerAuthOf, CustomAuthParams } from './caller-inputs.js';
 import { CompatPage, ExecuteResponse, LooseObject, OptionalString, ToolSlugParams } from './schemas.js';
 
 const ListQuery = Type.Object(
@@ -41,7 +42,7 @@ const ExecuteBody = Type.Object(
     version: Type.Optional(Type.String({ description: '"latest" or a tool version; the catalog has one version per tool' })),
     arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     text: Type.Optional(Type.String()),
-    custom_auth_params: Type.Optional(Type.Unknown()),
+    custom_auth_params: Type.Optional(Type.Union([CustomAuthParams, Type.Null()])),
     custom_connection_data: Type.Optional(Type.Unknown()),
     allow_tracing: Type.Optional(Type.Unknown()),
   },
@@ -64,7 +65,7 @@ const ProxyBody = Type.Object(
     method: Type.String({ minLength: 1 }),
     connected_account_id: Type.Optional(Type.String({ minLength: 1 })),
     body: Type.Optional(Type.Unknown()),
-    binary_body: Type.Optional(Type.Unknown()),
+    binary_body: Type.Optional(Type.Union([BinaryBody, Type.Null()])),
     parameters: Type.Optional(Type.Array(ProxyParameter)),
     custom_connection_data: Type.Optional(Type.Unknown()),
   },
@@ -160,15 +161,26 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => {
       const b = req.body ?? {};
-      if (b.custom_auth_params !== undefined || b.custom_connection_data !== undefined) {
+      if (b.custom_connection_data !== undefined && b.custom_connection_data !== null) {
         throw notImplementedHere(
-          'Executing with caller-supplied credentials (custom_auth_params, custom_connection_data)',
-          'Store the credentials as a connected account and pass connected_account_id.',
+          'Executing with custom_connection_data (deprecated)',
+          'Pass your credentials as custom_auth_params.parameters, or store them as a connected account.',
         );
       }
       if (b.text !== undefined && b.arguments === undefined)
         throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
       const userId = b.user_id ?? b.entity_id;
+      if (b.custom_auth_params) {
+        // The caller's own credentials replace any connected account's (as Composio documents):
+        // no account is looked up, so connected_account_id and user_id are not needed.
+        const tool = findTool(req.params.tool_slug);
+        if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
+        const result = await execution.executeWithCallerAuth(principal(req).projectId, tool.slug, {
+          arguments: b.arguments ?? {},
+          auth: callerAuthOf(b.custom_auth_params),
+        });
+        return toExecuteEnvelope(result);
+      }
       if (!b.connected_account_id && !userId) {
         throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", [
           'connected_account_id or user_id is required',
@@ -201,7 +213,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/tools/execute/proxy', { schema: { body: ProxyBody, response: { 200: LooseObject } } }, async (req) => {
     const b = req.body;
-    if (b.binary_body !== undefined) throw notImplementedHere('Binary proxy bodies (binary_body)', 'Send a JSON body.');
+    const binaryBody = b.binary_body ? binaryBodyOf(b.binary_body) : undefined;
     if (b.custom_connection_data !== undefined)
       throw notImplementedHere('Proxy calls with caller-supplied credentials (custom_connection_data)');
     if (!b.connected_account_id)
@@ -226,6 +238,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
       headers,
       query,
       ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),
+      ...(binaryBody ? { binaryBody } : {}),
     });
     return { status: res.status, data: res.data ?? null, headers: res.headers };
   });

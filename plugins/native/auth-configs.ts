@@ -12,6 +12,7 @@ import {
   CreateAuthConfigResponse,
   ListAuthConfigsQuery,
   UpdateAuthConfigBody,
+  pageOf,
 } from '../../src/connections/api-schemas.js';
 
 const tags = ['auth configs'];
@@ -48,7 +49,11 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
         response: { 200: AuthConfigList, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => authConfigs.list(principal(req).projectId, req.query),
+    async (req) => {
+      // Only the declared filters reach the service: unknown query parameters are ignored.
+      const { toolkit, isManaged } = req.query;
+      return authConfigs.list(principal(req).projectId, { toolkit, isManaged, ...pageOf(req.query) });
+    },
   );
 
   app.get(

@@ -21,6 +21,7 @@ import {
   SlugParams,
   StrictBody,
   UpdateConnectionBody,
+  pageOf,
 } from '../../src/connections/api-schemas.js';
 
 const tags = ['connections'];
@@ -70,7 +71,11 @@ const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'co
         response: { 200: ConnectionList, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => connections.list(principal(req).projectId, req.query),
+    async (req) => {
+      // Only the declared filters reach the service: unknown query parameters are ignored.
+      const { authConfigId, entityId, toolkit, status } = req.query;
+      return connections.list(principal(req).projectId, { authConfigId, entityId, toolkit, status, ...pageOf(req.query) });
+    },
   );
 
   app.get(

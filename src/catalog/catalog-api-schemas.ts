@@ -11,9 +11,18 @@ export const AuthMethodApi = Type.Object(
     displayName: Type.String({ description: 'Human-readable name of the auth method.' }),
     kind: Type.String({ description: 'Auth scheme: oauth2, api_key, basic or bearer.' }),
     status: Type.Union([Type.Literal('available'), Type.Literal('unavailable')], {
-      description: 'available when a connection can be created with this method on this deployment.',
+      description: 'available when a connection can be created with this method on this deployment (an OAuth method always can, with your own OAuth client).',
     }),
     unavailableReason: Type.Union([Type.String(), Type.Null()], { description: 'Why the method is unavailable and what to do; null when available.' }),
+    managedClientConfigured: Type.Boolean({
+      description:
+        'oauth2: true when this deployment has a platform-managed OAuth client for the toolkit, so an auth config with isManaged=true (and initiate without an auth config) works. ' +
+        'When false the method is still available: create an auth config with isManaged=false and your own clientId and clientSecret (POST /api/v1/auth_configs). Always false for other kinds.',
+    }),
+    connectionFields: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description:
+        'JSON Schema (object of string properties) of the connectionConfig fields to give at initiate/connect, e.g. a subdomain or region; null when the method needs none.',
+    }),
   },
   { description: 'One way of authenticating to the toolkit provider.' },
 );
@@ -95,10 +104,11 @@ export const ListToolkitsQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ description: 'Case-insensitive substring of the toolkit name or slug.' })),
     category: Type.Optional(Type.String({ description: 'Only toolkits in this category (category slug).' })),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' }),
-    offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' })),
   },
-  { additionalProperties: false, description: 'listToolkits query string.' },
+  // Unknown parameters are ignored (spec 4: a list answers 401/403 only); the route reads known ones.
+  { description: 'listToolkits query string.' },
 );
 export type ListToolkitsQuery = Static<typeof ListToolkitsQuery>;
 
@@ -108,10 +118,10 @@ export const ListToolsQuery = Type.Object(
     search: Type.Optional(
       Type.String({ description: 'Fuzzy match on slug, name and description; tolerates typos and word order. Results are ranked.' }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size, 1 to 500.' }),
-    offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size, 1 to 500.' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' })),
   },
-  { additionalProperties: false, description: 'listTools query string.' },
+  { description: 'listTools query string.' },
 );
 export type ListToolsQuery = Static<typeof ListToolsQuery>;
 

@@ -12,6 +12,7 @@ import { Catalog, type LoadedTool, type LoadedToolkit } from './catalog.js';
 import { catalogSchemaDocuments, type ToolFile, type ToolkitFile } from './catalog-schema.js';
 import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, type ValidateFunction } from './json-schema-validator.js';
 import { injectFields, pathPlaceholders } from './request-template.js';
+import { connectionTemplateProblems, toolPathConnectionProblems } from './connection-config.js';
 import { applyToolkitOverride, hostOf, type ToolkitOverrides } from './toolkit-overrides.js';
 
 /** One problem: the file (or TOOLKIT_OVERRIDES), a JSON pointer to the field ('' = whole file), and what is wrong. */
@@ -106,6 +107,7 @@ function checkToolkit(tk: ToolkitFile, folder: string, compile: (schema: object)
   if (tk.noAuth && tk.authMethods.length > 0) problems.push({ path: '/authMethods', message: 'must be empty when noAuth is true' });
   if (!tk.noAuth && tk.authMethods.length === 0) problems.push({ path: '/authMethods', message: 'needs at least one auth method unless noAuth is true' });
   if (!tk.allowedHosts.includes(hostOf(tk.baseUrl))) problems.push({ path: '/allowedHosts', message: `must include the baseUrl host "${hostOf(tk.baseUrl)}"` });
+  problems.push(...connectionTemplateProblems(tk));
   const categories = new Set<string>();
   tk.categories.forEach((c, i) => {
     if (categories.has(c.slug)) problems.push({ path: `/categories/${i}/slug`, message: `duplicate category "${c.slug}"` });
@@ -159,6 +161,13 @@ function checkTool(tool: ToolFile, fileName: string, toolkitSlug: string): Schem
   required.forEach((r, i) => {
     if (!has(r)) problems.push({ path: `/input/required/${i}`, message: `names no input property "${r}"` });
   });
+  for (const rule of ['anyOf', 'oneOf'] as const) {
+    tool.input[rule]?.forEach((set, i) =>
+      set.required.forEach((r, j) => {
+        if (!has(r)) problems.push({ path: `/input/${rule}/${i}/required/${j}`, message: `names no input property "${r}"` });
+      }),
+    );
+  }
   const req = tool.request;
   const stray = req.path.replace(/\{[^{}]+\}/g, '');
   if (/[{}]/.test(stray)) problems.push({ path: '/request/path', message: 'has an unbalanced "{" or "}"' });
@@ -265,6 +274,7 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
         }
         const tool = rawTool as ToolFile;
         const toolProblems = checkTool(tool, basename(file), toolkit?.slug ?? entry.name);
+        if (toolkit) toolProblems.push(...toolPathConnectionProblems(tool, toolkit));
         const seen = toolFileOf.get(tool.slug);
         if (seen) toolProblems.push({ path: '/slug', message: `duplicate tool slug "${tool.slug}" (also in ${seen})` });
         else toolFileOf.set(tool.slug, file);
@@ -294,6 +304,8 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
     }
     const applied = applyToolkitOverride(out.toolkits[idx].toolkit, override);
     report('TOOLKIT_OVERRIDES', applied.problems);
+    // Overridden URLs may keep (or add) placeholders: the same template rules apply.
+    report('TOOLKIT_OVERRIDES', connectionTemplateProblems(applied.toolkit).map((p) => ({ ...p, path: `/${slug}${p.path}` })));
     const host = hostOf(applied.toolkit.baseUrl);
     if (!applied.toolkit.allowedHosts.includes(host)) {
       problems.push({ file: 'TOOLKIT_OVERRIDES', field: `/${slug}/allowedHosts`, message: `must include the baseUrl host "${host}"` });

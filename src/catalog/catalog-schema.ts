@@ -133,6 +133,43 @@ export const OAuth2Config = Type.Object(
 );
 export type OAuth2Config = Static<typeof OAuth2Config>;
 
+/** One connection field: a string the user gives per connection (a subdomain, a region). */
+const ConnectionFieldProperty = Type.Object(
+  {
+    type: Type.Literal('string'),
+    title: Type.Optional(Type.String()),
+    description: NonEmpty('What the user enters, e.g. "Your Zendesk subdomain (acme in acme.zendesk.com)".'),
+    enum: Type.Optional(Type.Array(Type.String(), { minItems: 1, uniqueItems: true })),
+    default: Type.Optional(Type.String()),
+    examples: Type.Optional(Type.Array(Type.String())),
+    pattern: Type.Optional(Type.String()),
+    minLength: Type.Optional(Type.Integer({ minimum: 0 })),
+    maxLength: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Per-connection fields (`connectionConfig`) that baseUrl, allowedHosts, OAuth URLs and tool paths
+ * use as `{connectionConfig.<name>}`. Every value must also be one DNS label, whatever the schema
+ * says, so a value can never add a host, a port, a path segment or a dot segment to a URL.
+ */
+export const ConnectionFieldsSchema = Type.Object(
+  {
+    type: Type.Literal('object'),
+    description: Type.Optional(Type.String()),
+    properties: Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), ConnectionFieldProperty, { additionalProperties: false }),
+    required: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
+    additionalProperties: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'JSON Schema of the connectionConfig fields given at initiate/connect; every field is a string and every value a single DNS label (letters, digits, inner hyphens; 1 to 63 characters).',
+  },
+);
+export type ConnectionFieldsSchema = Static<typeof ConnectionFieldsSchema>;
+
 const OAuth2AuthMethod = Type.Object(
   {
     id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$', description: 'Stable id, unique in the toolkit.' }),
@@ -140,6 +177,7 @@ const OAuth2AuthMethod = Type.Object(
     kind: StringEnum(['oauth2'] as const),
     oauth2: OAuth2Config,
     inject: Type.Array(InjectRule, { minItems: 1 }),
+    connectionFields: Type.Optional(ConnectionFieldsSchema),
   },
   { additionalProperties: false },
 );
@@ -155,6 +193,7 @@ const DirectAuthMethod = Type.Object(
     kind: StringEnum(['api_key', 'basic', 'bearer'] as const),
     credentials: CredentialsSchema,
     inject: Type.Array(InjectRule, { minItems: 1 }),
+    connectionFields: Type.Optional(ConnectionFieldsSchema),
   },
   { additionalProperties: false },
 );
@@ -180,11 +219,12 @@ export const ToolkitFile = Type.Object(
     categories: Type.Array(CategoryDef, { description: 'Catalog categories.' }),
     logo: Type.Optional(HttpUrl('Logo URL.')),
     appUrl: Type.Optional(HttpUrl("Provider's web site.")),
-    baseUrl: HttpUrl('API root that tool paths are appended to (no trailing slash needed).'),
-    allowedHosts: Type.Array(Type.String({ pattern: '^[A-Za-z0-9.-]+(:[0-9]{1,5})?$' }), {
+    baseUrl: HttpUrl('API root that tool paths are appended to (no trailing slash needed); may use {connectionConfig.<name>} placeholders.'),
+    allowedHosts: Type.Array(Type.String({ pattern: '^([A-Za-z0-9.-]|\\{connectionConfig\\.[A-Za-z_][A-Za-z0-9_]*\\})+(:[0-9]{1,5})?$' }), {
       minItems: 1,
       uniqueItems: true,
-      description: 'Hosts (host or host:port) that tools and the proxy may reach; must include the baseUrl host.',
+      description:
+        'Hosts (host or host:port) that tools and the proxy may reach; must include the baseUrl host. May use {connectionConfig.<name>} like baseUrl.',
     }),
     noAuth: Type.Boolean({ description: 'True when the API needs no credentials (then authMethods is empty).' }),
     triggersCount: Type.Integer({ minimum: 0 }),
@@ -196,7 +236,27 @@ export type ToolkitFile = Static<typeof ToolkitFile>;
 
 // ---------------------------------------------------------------- tools/<SLUG>.json
 
-export const ToolInputSchema = objectSchema('ToolInputProperty', 'JSON Schema (TypeBox dialect) of the tool arguments.');
+/** One alternative of a root `anyOf`/`oneOf`: only a set of argument names that must be given together. */
+const RequiredSet = Type.Object(
+  { required: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, uniqueItems: true, description: 'Argument names (input properties).' }) },
+  { additionalProperties: false },
+);
+const RequiredSets = (rule: string) =>
+  Type.Optional(Type.Array(RequiredSet, { minItems: 2, description: `${rule} of these argument sets must be given, e.g. [{"required": ["a"]}, {"required": ["b"]}].` }));
+
+/**
+ * Tool arguments: the object schema, plus root `anyOf`/`oneOf` of required sets for providers
+ * that need "one of these arguments" (Bitly POST /bitlinks: long_url or bitlink_id). Nothing else
+ * may go in them, so SDKs that parse the schema strictly still read it.
+ */
+export const ToolInputSchema = Type.Object(
+  {
+    ...objectSchema('ToolInputProperty', 'JSON Schema (TypeBox dialect) of the tool arguments.').properties,
+    anyOf: RequiredSets('At least one'),
+    oneOf: RequiredSets('Exactly one'),
+  },
+  { additionalProperties: false, description: 'JSON Schema (TypeBox dialect) of the tool arguments.' },
+);
 export type ToolInputSchema = Static<typeof ToolInputSchema>;
 
 export const RequestBody = Type.Union(

@@ -1,8 +1,8 @@
 /**
  * Catalog reads for the API: maps loaded catalog files to the spec's Toolkit and Tool shapes.
  * Derived figures (toolsCount, scopes, scopeStatus) are computed once here because files never
- * change after load; auth method availability is asked per call because it depends on the
- * deployment's managed OAuth clients, which the caller owns.
+ * change after load; whether a platform-managed OAuth client exists is asked per call because it
+ * depends on the deployment's managed OAuth clients, which the caller owns.
  */
 import { notFound } from '../errors.js';
 import type { Catalog } from './catalog.js';
@@ -52,19 +52,17 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
   const figures = new Map<string, ToolkitFigures>();
   for (const tk of catalog.toolkits()) figures.set(tk.slug, figuresOf(catalog.toolsOf(tk.slug)));
 
-  const authMethodApi = (toolkit: ToolkitFile, m: AuthMethodDef): AuthMethodApi => {
-    const base = { id: m.id, displayName: m.displayName, kind: m.kind };
-    // Direct schemes only need what the end user submits; oauth2 needs a client. Callers may still
-    // bring their own client (isManaged=false), which the reason says so they know the way out.
-    if (m.kind !== 'oauth2' || isManagedClientConfigured(toolkit.slug)) {
-      return { ...base, status: 'available', unavailableReason: null };
-    }
-    return {
-      ...base,
-      status: 'unavailable',
-      unavailableReason: `No platform-managed OAuth client is configured for ${toolkit.slug}; create an auth config with isManaged=false and your own clientId/clientSecret`,
-    };
-  };
+  // Every method is available: a caller can always bring their own OAuth client (an auth config
+  // with isManaged=false), so a missing platform-managed client is reported on its own.
+  const authMethodApi = (toolkit: ToolkitFile, m: AuthMethodDef): AuthMethodApi => ({
+    id: m.id,
+    displayName: m.displayName,
+    kind: m.kind,
+    status: 'available',
+    unavailableReason: null,
+    managedClientConfigured: m.kind === 'oauth2' && isManagedClientConfigured(toolkit.slug),
+    connectionFields: m.connectionFields ? structuredClone(m.connectionFields) : null,
+  });
 
   const toolkitApi = (tk: ToolkitFile): ToolkitApi => {
     const f = figures.get(tk.slug) ?? figuresOf([]);
@@ -112,7 +110,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
     },
     getTool(slug) {
       const tool = catalog.getTool(slug);
-      if (!tool) throw notFound(`Tool ${slug} not found`);
+      if (!tool) throw catalog.unknownTool(slug);
       return { ...toolSummary(tool), inputParameters: structuredClone(tool.input) };
     },
   };

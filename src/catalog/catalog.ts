@@ -3,10 +3,10 @@
  * validators and search index. Built only by `loadCatalog` (catalog-loader.ts) after every file
  * passed validation, so lookups here never re-check files.
  */
-import { badRequest, type BrokerError } from '../errors.js';
+import { badRequest, notFound, type BrokerError } from '../errors.js';
 import type { AuthMethodDef, OAuth2AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
 import { formatAjvErrors, pointerToDotted, type ValidateFunction } from './json-schema-validator.js';
-import { ToolSearchIndex } from './tool-search.js';
+import { boundedDistance, stem, ToolSearchIndex, words } from './tool-search.js';
 
 export interface LoadedTool {
   tool: ToolFile;
@@ -81,7 +81,7 @@ export class Catalog {
     this.toolkitList = toolkits.map((t) => t.toolkit).sort((a, b) => (a.slug < b.slug ? -1 : 1));
     this.toolList = tools.map((t) => t.tool);
     this.index = new ToolSearchIndex(
-      tools.map((t) => ({ slug: t.tool.slug, name: t.tool.name, description: t.tool.description, toolkit: t.toolkit.slug })),
+      tools.map((t) => ({ slug: t.tool.slug, name: t.tool.name, description: t.tool.description, toolkit: t.toolkit.slug, tags: t.tool.tags })),
     );
   }
 
@@ -91,6 +91,37 @@ export class Catalog {
 
   getTool(slug: string): ToolFile | undefined {
     return this.toolsBySlug.get(slug)?.tool;
+  }
+
+  /**
+   * Tool slugs an unknown one probably meant, closest first (at most 3): the same slug in another
+   * case, one with a few typos (HUBSPOT_CONTACT_GET), or the same words in another order.
+   */
+  suggestToolSlugs(slug: string): string[] {
+    const wanted = slug.toUpperCase();
+    const bag = (s: string) => words(s).map(stem).sort().join(' ');
+    const wantedBag = bag(wanted);
+    const maxDist = wanted.length > 16 ? 3 : 2;
+    const found: { slug: string; dist: number }[] = [];
+    for (const known of this.toolsBySlug.keys()) {
+      const dist = known === wanted ? 0 : bag(known) === wantedBag ? 1 : boundedDistance(wanted, known, maxDist);
+      if (dist <= maxDist) found.push({ slug: known, dist });
+    }
+    found.sort((a, b) => a.dist - b.dist || (a.slug < b.slug ? -1 : 1));
+    // Only the closest: the same slug in another case alone, else typos one edit apart at most.
+    const best = found.length > 0 ? found[0].dist : 0;
+    return found
+      .filter((f) => f.dist <= (best === 0 ? 0 : best + 1))
+      .slice(0, 3)
+      .map((f) => f.slug);
+  }
+
+  /** The one answer to an unknown tool slug: NOT_FOUND, with suggestions in the message and `data.suggestions`. */
+  unknownTool(slug: string): BrokerError {
+    const suggestions = this.suggestToolSlugs(slug);
+    if (suggestions.length === 0) return notFound(`Tool ${slug} not found`);
+    const list = suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(', ')} or ${suggestions[suggestions.length - 1]}`;
+    return notFound(`Tool ${slug} not found; did you mean ${list}?`, undefined, { suggestions });
   }
 
   /** The tool with its toolkit and source file: what the executor needs to render a call. */

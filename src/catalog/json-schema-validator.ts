@@ -34,6 +34,8 @@ export function createInputAjv(): Ajv {
       strict: false,
       useDefaults: true,
       coerceTypes: false,
+      // Errors carry their schema, so "one of these arguments" can name the alternatives.
+      verbose: true,
       validateSchema: false,
       code: { optimize: false },
     } satisfies Options),
@@ -47,6 +49,43 @@ export function createMetaAjv(): Ajv {
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The alternatives of an `anyOf`/`oneOf` made only of `{required: [...]}` sets, else undefined. */
+function requiredSets(schema: unknown): string[][] | undefined {
+  if (!Array.isArray(schema) || schema.length === 0) return undefined;
+  const sets: string[][] = [];
+  for (const branch of schema as unknown[]) {
+    if (typeof branch !== 'object' || branch === null) return undefined;
+    const keys = Object.keys(branch);
+    const req = (branch as { required?: unknown }).required;
+    if (keys.length !== 1 || !Array.isArray(req)) return undefined;
+    sets.push(req as string[]);
+  }
+  return sets;
+}
+
+/**
+ * "One of these arguments" rules (anyOf/oneOf of required sets) as one message each. Ajv reports
+ * a missing property per branch and then the combinator, which reads as if every alternative were
+ * required; a single "needs one of: a, b" is what the caller has to act on.
+ */
+function requiredSetProblems(errors: ErrorObject[]): { problems: SchemaProblem[]; handled: Set<ErrorObject> } {
+  const problems: SchemaProblem[] = [];
+  const handled = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf') continue;
+    const sets = requiredSets(e.schema);
+    if (!sets) continue;
+    handled.add(e);
+    for (const other of errors) if (other.schemaPath.startsWith(`${e.schemaPath}/`)) handled.add(other);
+    const names = sets.map((set) => set.join(' and ')).join(', ');
+    const passing = (e.params as { passingSchemas?: number[] | null }).passingSchemas;
+    let message = e.keyword === 'oneOf' ? `needs exactly one of: ${names}` : `needs one of: ${names}`;
+    if (Array.isArray(passing)) message += ` (got ${passing.map((i) => sets[i].join(' and ')).join(' and ')})`;
+    problems.push({ path: e.instancePath, message });
+  }
+  return { problems, handled };
+}
+
 /**
  * Turns Ajv errors into `{path, message}` with the path pointing at the offending value itself:
  * a missing or unexpected property is reported at that property, not at its parent object.
@@ -55,10 +94,12 @@ const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
  */
 export function formatAjvErrors(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors || errors.length === 0) return [];
-  const out: SchemaProblem[] = [];
-  const seen = new Set<string>();
-  const specific = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
-  const list = specific.length > 0 ? specific : errors;
+  const rules = requiredSetProblems(errors);
+  const out: SchemaProblem[] = [...rules.problems];
+  const seen = new Set<string>(out.map((p) => `${p.path}\u0000${p.message}`));
+  const rest = errors.filter((e) => !rules.handled.has(e));
+  const specific = rest.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+  const list = specific.length > 0 || rest.length === 0 ? specific : rest;
   for (const e of list) {
     let path = e.instancePath;
     let message = e.message ?? 'is invalid';

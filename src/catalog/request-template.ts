@@ -6,6 +6,7 @@
  */
 import { badRequest } from '../errors.js';
 import type { InjectRule, RequestTemplate, ToolFile, ToolkitFile } from './catalog-schema.js';
+import { connectionConfigValue, renderConnectionTemplate, type ConnectionConfig } from './connection-config.js';
 import type { ToolkitOverrides } from './toolkit-overrides.js';
 
 export interface RenderedRequest {
@@ -19,9 +20,11 @@ export interface RenderedRequest {
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
-/** Placeholder names in a path template, in order of appearance. */
+const CONNECTION_PREFIX = 'connectionConfig.';
+
+/** Input placeholder names in a path template, in order of appearance ({connectionConfig.x} are not inputs). */
 export function pathPlaceholders(path: string): string[] {
-  return [...path.matchAll(PLACEHOLDER)].map((m) => m[1]);
+  return [...path.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((name) => !name.startsWith(CONNECTION_PREFIX));
 }
 
 /**
@@ -46,8 +49,9 @@ function assertNotDotSegment(name: string, segment: string): void {
   }
 }
 
-function renderPath(template: string, rawParams: readonly string[], args: Record<string, unknown>): string {
+function renderPath(template: string, rawParams: readonly string[], args: Record<string, unknown>, config: ConnectionConfig | null): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
+    if (name.startsWith(CONNECTION_PREFIX)) return connectionConfigValue(name.slice(CONNECTION_PREFIX.length), config);
     const value = args[name];
     if (value === undefined || value === null || value === '') throw badRequest(`Missing path argument "${name}"`);
     const text = scalarToString(value);
@@ -102,10 +106,19 @@ function renderBody(template: RequestTemplate, args: Record<string, unknown>): u
   return spec.wrapIn ? { [spec.wrapIn]: body } : body;
 }
 
-/** Renders one tool call. `toolkit` is the loaded (overridden) toolkit the tool belongs to. */
-export function renderRequest(toolkit: ToolkitFile, tool: ToolFile, args: Record<string, unknown>): RenderedRequest {
+/**
+ * Renders one tool call. `toolkit` is the loaded (overridden) toolkit the tool belongs to;
+ * `connectionConfig` (the connection's fields) fills `{connectionConfig.<name>}` in baseUrl and path.
+ */
+export function renderRequest(
+  toolkit: ToolkitFile,
+  tool: ToolFile,
+  args: Record<string, unknown>,
+  connectionConfig: ConnectionConfig | null = null,
+): RenderedRequest {
   const t = tool.request;
-  const path = renderPath(t.path, t.rawPathParams ?? [], args);
+  const base = renderConnectionTemplate(toolkitBaseUrl(toolkit), connectionConfig);
+  const path = renderPath(t.path, t.rawPathParams ?? [], args, connectionConfig);
   const query = renderQuery(t, args);
   const headers: Record<string, string> = {};
   for (const [header, input] of Object.entries(t.headers ?? {})) {
@@ -116,7 +129,7 @@ export function renderRequest(toolkit: ToolkitFile, tool: ToolFile, args: Record
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
     headers['content-type'] = 'application/json';
   }
-  const url = `${toolkitBaseUrl(toolkit)}${path}${query ? `?${query}` : ''}`;
+  const url = `${base}${path}${query ? `?${query}` : ''}`;
   return body === undefined ? { method: t.method, url, headers } : { method: t.method, url, headers, body };
 }
 

@@ -8,11 +8,26 @@ export function words(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
 }
 
-/** Just enough stemming that plural and singular meet (contacts/contact, companies/company). */
+/** `scann` -> `scan`, `referr` -> `refer`; l, s and z stay doubled (install, address). */
+function undouble(w: string): string {
+  const last = w[w.length - 1];
+  return w.length > 3 && last === w[w.length - 2] && !'aeioulsz'.includes(last) ? w.slice(0, -1) : w;
+}
+
+/**
+ * Light suffix stemming, the same on documents and queries, so the forms people write meet the
+ * forms the catalog uses: plural and singular (contacts/contact, companies/company, addresses),
+ * -ed/-ing (created, scanned, referring) and a final -e (create/created/creating all give `creat`).
+ * Short words are left alone: a stem needs at least 4 letters.
+ */
 export function stem(w: string): string {
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  return w;
+  let s = w;
+  if (s.length > 4 && s.endsWith('ies')) return `${s.slice(0, -3)}y`;
+  if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us')) s = s.slice(0, -1);
+  if (s.length > 5 && s.endsWith('ing')) s = undouble(s.slice(0, -3));
+  else if (s.length > 5 && s.endsWith('ed') && !s.endsWith('eed')) s = undouble(s.slice(0, -2));
+  if (s.length > 4 && s.endsWith('e') && !s.endsWith('ee')) s = s.slice(0, -1);
+  return s;
 }
 
 /** The term and every string obtained by deleting one character (SymSpell's distance-1 keys). */
@@ -67,6 +82,11 @@ export class TopK {
   /** True when (ka, da) ranks below (kb, db). */
   private static worse(ka: number, da: number, kb: number, db: number): boolean {
     return ka < kb || (ka === kb && da > db);
+  }
+
+  /** The key a newcomer must reach to enter, -Infinity while the heap is not full. */
+  floor(): number {
+    return this.k > 0 && this.keys.length === this.k ? this.keys[0] : -Infinity;
   }
 
   push(key: number, doc: number): void {

@@ -74,7 +74,9 @@ export function parseToolkitOverrides(raw: string | undefined): ToolkitOverrides
 
 /** Host part (`host` or `host:port`) of a URL as allowedHosts spells it. */
 export function hostOf(url: string): string {
-  return new URL(url).host;
+  // A host with {connectionConfig.<name>} placeholders stays as written (the URL parser lower-cases it).
+  const templated = /^https?:\/\/([^/?#]*\{[^/?#]*)/i.exec(url);
+  return templated ? templated[1]! : new URL(url).host;
 }
 
 /**

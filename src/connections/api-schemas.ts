@@ -11,7 +11,8 @@ export const ConnectionStatusSchema = Type.Union(
       'INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ' +
       'ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. ' +
       'EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. ' +
-      'Transitions: INITIATED->ACTIVE|FAILED; PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED. ' +
+      'Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; ' +
+      'EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. ' +
       '`disabled` is independent: a disabled connection keeps its status but cannot be used.',
   },
 );
@@ -30,10 +31,19 @@ export const ConnectionSchema = Type.Object(
     entityId: Type.String({ description: 'The end user who owns it' }),
     authConfigId: Type.String(),
     alias: Type.Union([Type.String(), Type.Null()]),
+    connectionConfig: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], {
+      description:
+        "The connection fields given at initiate/connect (e.g. a subdomain or region the toolkit's URLs use), with defaults applied; not secret. null when none.",
+    }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   },
   { $id: 'Connection', title: 'Connection' },
+);
+
+const CONNECTION_CONFIG = StringMap(
+  'Provider-specific connection fields, per the auth method\'s connectionFields (GET /toolkits/{slug}), e.g. {"subdomain": "acme"}. ' +
+    'Each value is one DNS label; a missing or invalid field is 400 naming it (connectionConfig.<name>).',
 );
 
 const EntityId = Type.String({ minLength: 1, maxLength: 255, description: 'End-user id the connection belongs to' });
@@ -46,7 +56,7 @@ export const InitiateBody = Type.Object(
     scopes: Type.Optional(
       Type.Array(Type.String({ minLength: 1 }), { description: "Defaults to the auth config's scopes, else the toolkit's" }),
     ),
-    connectionConfig: Type.Optional(StringMap('Provider-specific connection fields')),
+    connectionConfig: Type.Optional(CONNECTION_CONFIG),
     redirectUrl: Type.Optional(
       Type.String({
         format: 'uri',
@@ -71,7 +81,7 @@ export const ConnectBody = Type.Object(
     credentials: StringMap("Credential fields, per the toolkit's credential schema"),
     authConfigId: Type.Optional(Type.String()),
     authMethodId: Type.Optional(Type.String()),
-    connectionConfig: Type.Optional(StringMap('Provider-specific connection fields')),
+    connectionConfig: Type.Optional(CONNECTION_CONFIG),
     connectionId: Type.Optional(Type.String({ description: 'Complete a PENDING connection returned by initiate' })),
     alias: Type.Optional(Type.String({ maxLength: 200 })),
   },
@@ -82,16 +92,28 @@ export type ConnectBody = Static<typeof ConnectBody>;
 export const ConnectionIdParams = Type.Object({ connectionId: Type.String() });
 export const SlugParams = Type.Object({ slug: Type.String() });
 
+/** Paging of the list routes: optional, with defaults (ajv fills them in before the handler runs). */
+const PAGE = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 9007199254740991, default: 0, description: 'Number of results to skip.' })),
+};
+
+/** The page a list query asks for, defaults applied. */
+export function pageOf(q: { limit?: number; offset?: number }): { limit: number; offset: number } {
+  return { limit: q.limit ?? PAGE.limit.default, offset: q.offset ?? PAGE.offset.default };
+}
+
 export const ListConnectionsQuery = Type.Object(
   {
     authConfigId: Type.Optional(Type.String()),
     entityId: Type.Optional(Type.String()),
     toolkit: Type.Optional(Type.String({ description: 'Toolkit slug' })),
     status: Type.Optional(ConnectionStatusSchema),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 9007199254740991, default: 0 }),
+    ...PAGE,
   },
-  { additionalProperties: false },
+  // Unknown parameters are ignored, never 400 (spec 4: a list answers 401/403 only); the route
+  // passes only the fields above to the service.
+  { description: 'listConnections query string.' },
 );
 
 export const ConnectionList = Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), total: Type.Integer() });
@@ -108,7 +130,8 @@ export const RefreshResponse = Type.Object({ status: ConnectionStatusSchema, nee
 export const RevokeResponse = Type.Object({
   status: ConnectionStatusSchema,
   revokedTokens: Type.Array(Type.String(), {
-    description: 'Kinds of secrets revoked and destroyed: access_token, refresh_token, credential',
+    description:
+      'Kinds of tokens revoked and destroyed: access_token, refresh_token. Empty when the provider cannot revoke (a no-op unless strict)',
   }),
 });
 export const DeleteResponse = Type.Object({ deleted: Type.Boolean() });
@@ -182,10 +205,9 @@ export const ListAuthConfigsQuery = Type.Object(
   {
     toolkit: Type.Optional(Type.String()),
     isManaged: Type.Optional(Type.Boolean()),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 9007199254740991, default: 0 }),
+    ...PAGE,
   },
-  { additionalProperties: false },
+  { description: 'listAuthConfigs query string (unknown parameters are ignored).' },
 );
 export const AuthConfigList = Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() });
 export const AuthConfigIdParams = Type.Object({ authConfigId: Type.String() });

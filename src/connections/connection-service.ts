@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
+import { renderOAuth2, validateConnectionConfig } from '../catalog/connection-config.js';
 import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionFilters, ConnectionRepository, NewConnection } from '../db/repositories/connection-repository.js';
@@ -21,9 +22,8 @@ import type { ProviderHttpClient } from '../providers/http-client.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import { connectionView, type ConnectionView } from './connection-view.js';
-import { buildAuthorizeUrl } from './oauth2-client.js';
-import { STATE_TTL_MS, type StateSigner } from './oauth-state.js';
-import { newCodeVerifier, s256Challenge } from './pkce.js';
+import type { StateSigner } from './oauth-state.js';
+import { createOAuthAuthorization } from './oauth-authorization.js';
 import type { HotCache } from '../cache/hot-cache.js';
 
 export interface InitiateInput {
@@ -37,6 +37,9 @@ export interface InitiateInput {
   alias?: string;
 }
 
+/** Why an OAuth attempt whose state lifetime ended reads FAILED (the callback says the same). */
+const ABANDONED_REASON = 'The authorization link expired before the user finished; initiate a new connection.';
+
 export interface ListConnectionsQuery {
   authConfigId?: string;
   entityId?: string;
@@ -46,6 +49,9 @@ export interface ListConnectionsQuery {
   limit: number;
   offset: number;
 }
+
+/** Revoke applies to these (docs/connections.md); the others hold no provider credentials to revoke. */
+const revocable = (c: IConnection) => c.status === 'ACTIVE' || c.status === 'EXPIRED';
 
 export function createConnectionService(deps: {
   db: Db;
@@ -114,12 +120,39 @@ export function createConnectionService(deps: {
         },
       );
     }
+    if (toolkit.authMethods.find((m) => m.id === methodId)?.kind === 'oauth2' && !authConfigs.isManagedClientConfigured(toolkit.slug)) {
+      // The implicit config would borrow the platform's OAuth app; without one the caller brings theirs.
+      throw badRequest(
+        `No platform-managed OAuth client is configured for ${toolkit.slug}, so no auth config can be made for you: create one with your own OAuth app ` +
+          `(POST /api/v1/auth_configs {"slug": "${toolkit.slug}", "authMethodId": "${methodId}", "isManaged": false, "clientId": "...", "clientSecret": "..."}) and pass its id as authConfigId`,
+        {
+          errors: [
+            {
+              field: 'authConfigId',
+              message: `required: ${toolkit.slug} has no platform-managed OAuth client; create an auth config with clientId and clientSecret`,
+            },
+          ],
+        },
+      );
+    }
     beforeCreate(methodId);
     return authConfigs.create(projectId, { slug: toolkit.slug, authMethodId: methodId });
   }
 
+  /** An OAuth attempt past its state lifetime still stored as INITIATED (the sweep has not run yet). */
+  const abandoned = (c: IConnection) => c.status === 'INITIATED' && !!c.stateExpiresAt && c.stateExpiresAt.getTime() < deps.clock.now();
+
+  /** Marks the abandoned attempts among rows just read FAILED, so polling ends; true when there were any (read again). */
+  async function failAbandonedAmong(projectId: string, found: IConnection[]): Promise<boolean> {
+    const ids = found.filter(abandoned).map((c) => c.id);
+    if (ids.length === 0) return false;
+    if ((await rows.failExpiredInitiated(new Date(deps.clock.now()), ABANDONED_REASON, { projectId, ids })) > 0) await cache.invalidate();
+    return true;
+  }
+
   async function loadConnection(projectId: string, id: string): Promise<IConnection> {
-    const found = await rows.findInProject(projectId, id);
+    let found = await rows.findInProject(projectId, id);
+    if (found && (await failAbandonedAmong(projectId, [found]))) found = await rows.findInProject(projectId, id);
     if (!found) throw notFound(`Connection ${id} not found`, 'connection');
     return found;
   }
@@ -140,6 +173,19 @@ export function createConnectionService(deps: {
     loadConnection,
     resolveAuthConfig,
   });
+  const authorization = createOAuthAuthorization({
+    db,
+    rows,
+    authConfigRows: deps.authConfigRows,
+    catalog,
+    vault,
+    authConfigs,
+    state,
+    cache,
+    clock: deps.clock,
+    callbackUrl,
+    loadConnection,
+  });
   const callbacks = createOAuthCallbackHandler({
     db,
     rows,
@@ -157,8 +203,14 @@ export function createConnectionService(deps: {
   return {
     async initiate(projectId: string, slug: string, input: InitiateInput): Promise<{ connectionId: string; redirectUrl?: string }> {
       const toolkit = toolkitOrFail(slug);
-      const authConfig = await resolveAuthConfig(projectId, toolkit, input, false);
+      // Fields are checked before an implicit auth config is made, so bad input leaves nothing behind.
+      const checkFields = (methodId: string) => {
+        const m = toolkit.authMethods.find((x) => x.id === methodId);
+        if (m) validateConnectionConfig(m, input.connectionConfig);
+      };
+      const authConfig = await resolveAuthConfig(projectId, toolkit, input, false, checkFields);
       const method = catalog.requireAuthMethod('auth config', authConfig);
+      const connectionConfig = validateConnectionConfig(method, input.connectionConfig);
       const id = newId('ca');
       const base = {
         id,
@@ -170,7 +222,7 @@ export function createConnectionService(deps: {
         entityId: input.entityId,
         disabled: false,
         alias: input.alias ?? null,
-        connectionConfig: input.connectionConfig ?? null,
+        connectionConfig,
         callbackRedirectUrl: input.redirectUrl ?? null,
         grantedScopes: null,
         tokenExpiresAt: null,
@@ -187,35 +239,27 @@ export function createConnectionService(deps: {
         });
         return { connectionId: id };
       }
-      const oauth = (method as OAuth2AuthMethodDef).oauth2;
-      const client = await authConfigs.oauthClient(authConfig);
+      // OAuth URLs as rendered for this connection ({connectionConfig.<name>}).
+      const oauth = renderOAuth2((method as OAuth2AuthMethodDef).oauth2, connectionConfig);
       const scopes = input.scopes ?? authConfig.scopes ?? oauth.defaultScopes;
-      const nonce = state.newNonce();
-      const expiresAt = deps.clock.now() + STATE_TTL_MS;
-      const verifier = oauth.pkce ? newCodeVerifier() : undefined;
-      await db.transaction(async (tx) => {
-        await rows.insert(
+      const redirectUrl = await authorization.start({ id, toolkitSlug: toolkit.slug, oauth, authConfig, scopes }, (attempt, tx) =>
+        rows.insert(
           {
             ...base,
             status: 'INITIATED',
             statusReason: 'waiting for the user to authorize at the provider',
             requestedScopes: scopes,
-            stateNonce: nonce,
-            stateExpiresAt: new Date(expiresAt),
+            ...attempt,
           },
           tx,
-        );
-        if (verifier) await vault.put({ ownerType: 'connection', ownerId: id, name: 'pkce_verifier' }, verifier, tx);
-      });
-      const redirectUrl = buildAuthorizeUrl(oauth, {
-        clientId: client.clientId,
-        redirectUri: callbackUrl(toolkit.slug),
-        scopes,
-        state: state.sign({ c: id, s: toolkit.slug, n: nonce, e: expiresAt }),
-        ...(verifier ? { codeChallenge: s256Challenge(verifier) } : {}),
-      });
+        ),
+      );
       return { connectionId: id, redirectUrl };
     },
+
+    /** A new authorization of an EXPIRED or FAILED OAuth connection, in place (oauth-authorization.ts). */
+    reauthorize: authorization.reauthorize,
+    needsReauthorization: authorization.needsReauthorization,
 
     connect: credentials.connect,
     replaceCredentials: credentials.replaceCredentials,
@@ -228,7 +272,7 @@ export function createConnectionService(deps: {
     },
 
     async list(projectId: string, q: ListConnectionsQuery): Promise<{ items: ConnectionView[]; total: number }> {
-      const { rows: found, total } = await rows.list(projectId, {
+      const filters: ConnectionFilters = {
         ...(q.authConfigId ? { authConfigIds: [q.authConfigId] } : {}),
         ...(q.entityId ? { entityIds: [q.entityId] } : {}),
         ...(q.toolkit ? { toolkitSlugs: [q.toolkit] } : {}),
@@ -236,8 +280,11 @@ export function createConnectionService(deps: {
         ...(q.ids ? { ids: q.ids } : {}),
         limit: q.limit,
         offset: q.offset,
-      });
-      return { items: found.map(connectionView), total };
+      };
+      let found = await rows.list(projectId, filters);
+      // Expired attempts may change status: read again so filters and totals see FAILED.
+      if (await failAbandonedAmong(projectId, found.rows)) found = await rows.list(projectId, filters);
+      return { items: found.rows.map(connectionView), total: found.total };
     },
 
     /** Rows with several values per filter (the compat list), with their auth configs. */
@@ -245,7 +292,8 @@ export function createConnectionService(deps: {
       projectId: string,
       filters: ConnectionFilters,
     ): Promise<{ rows: IConnection[]; total: number; authConfigs: Map<string, IAuthConfig> }> {
-      const found = await rows.list(projectId, filters);
+      let found = await rows.list(projectId, filters);
+      if (await failAbandonedAmong(projectId, found.rows)) found = await rows.list(projectId, filters);
       const configs = await deps.authConfigRows.findManyInProject(projectId, [...new Set(found.rows.map((r) => r.authConfigId))]);
       return { ...found, authConfigs: new Map(configs.map((c) => [c.id, c])) };
     },
@@ -262,10 +310,10 @@ export function createConnectionService(deps: {
       return connectionView(await loadConnection(projectId, id));
     },
 
-    /** Deletes the connection and destroys its secrets; with `revoke`, first revokes its tokens at the provider (best effort, as a non-strict revoke). */
+    /** Deletes the connection and destroys its secrets; with `revoke`, first revokes its tokens at the provider (best effort, as a non-strict revoke; only ACTIVE and EXPIRED connections hold any). */
     async remove(projectId: string, id: string, options: { revoke?: boolean } = {}): Promise<void> {
       const conn = await loadConnection(projectId, id);
-      if (options.revoke && conn.status !== 'REVOKED') await deps.tokens.revokeConnection(conn, false);
+      if (options.revoke && revocable(conn)) await deps.tokens.revokeConnection(conn, false);
       await db.transaction(async (tx) => {
         await vault.destroy({ ownerType: 'connection', ownerId: id }, tx);
         await rows.delete(projectId, id, tx);
@@ -279,13 +327,20 @@ export function createConnectionService(deps: {
       if (options.revoke) {
         for (const id of await rows.idsForAuthConfig(projectId, authConfigId)) {
           const conn = await rows.findInProject(projectId, id);
-          if (conn && conn.status !== 'REVOKED') await deps.tokens.revokeConnection(conn, false);
+          if (conn && revocable(conn)) await deps.tokens.revokeConnection(conn, false);
         }
       }
       return authConfigs.remove(projectId, authConfigId);
     },
 
     setStatus,
+
+    /** The periodic sweep (plugins/services.ts): every abandoned OAuth attempt, in every project, FAILED. Returns how many. */
+    async failAbandoned(): Promise<number> {
+      const changed = await rows.failExpiredInitiated(new Date(deps.clock.now()), ABANDONED_REASON);
+      if (changed > 0) await cache.invalidate();
+      return changed;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-/** The Connection resource of spec 2.1 (plus `statusReason`), built from a row. */
+/** The Connection resource of spec 2.1 (plus `statusReason` and `connectionConfig`), built from a row. */
 import type { Static } from '@sinclair/typebox';
 import type { IConnection } from '../db/entities/index.js';
 import type { ConnectionSchema } from './api-schemas.js';
@@ -17,6 +17,7 @@ export function connectionView(c: IConnection): ConnectionView {
     entityId: c.entityId,
     authConfigId: c.authConfigId,
     alias: c.alias ?? null,
+    connectionConfig: c.connectionConfig ? { ...c.connectionConfig } : null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

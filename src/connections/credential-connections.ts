@@ -10,6 +10,7 @@ import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import { validateConnectionConfig } from '../catalog/connection-config.js';
 import { badRequest } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
@@ -91,19 +92,34 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
         }
         return result.value;
       };
+      // A pending connection keeps the fields given at initiate unless new ones are given.
+      const fieldsOf = (authMethodId: string) => {
+        const method = toolkit.authMethods.find((m) => m.id === authMethodId);
+        if (pending && input.connectionConfig === undefined) return pending.connectionConfig ?? null;
+        return method ? validateConnectionConfig(method, input.connectionConfig) : (input.connectionConfig ?? null);
+      };
       const authConfig = pending
         ? await authConfigs.get(projectId, pending.authConfigId)
-        : await resolveAuthConfig(projectId, toolkit, input, true, validate);
+        : await resolveAuthConfig(projectId, toolkit, input, true, (methodId) => {
+            validate(methodId);
+            fieldsOf(methodId);
+          });
       if (authConfig.authMethodKind === 'oauth2') {
         throw badRequest(
           `Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`,
         );
       }
       const credentials = validate(authConfig.authMethodId);
+      const connectionConfig = fieldsOf(authConfig.authMethodId);
       const id = pending?.id ?? newId('ca');
       await db.transaction(async (tx) => {
         if (pending) {
-          await rows.update(id, { status: 'ACTIVE', statusReason: null, ...(input.alias ? { alias: input.alias } : {}) }, {}, tx);
+          await rows.update(
+            id,
+            { status: 'ACTIVE', statusReason: null, connectionConfig, ...(input.alias ? { alias: input.alias } : {}) },
+            {},
+            tx,
+          );
         } else {
           await rows.insert(
             {
@@ -120,7 +136,7 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
               alias: input.alias ?? null,
               requestedScopes: null,
               grantedScopes: null,
-              connectionConfig: input.connectionConfig ?? null,
+              connectionConfig,
               callbackRedirectUrl: null,
               stateNonce: null,
               stateExpiresAt: null,

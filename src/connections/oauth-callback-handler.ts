@@ -5,6 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
+import { renderOAuth2 } from '../catalog/connection-config.js';
 import type { ConnectionStatus } from '../db/entities/index.js';
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
@@ -66,7 +67,11 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
         // A replayed state never changes a connection that already completed.
         return {
           status: 'REJECTED',
-          message: 'This authorization link was already used; start the connection again if needed.',
+          // A FAILED attempt (e.g. expired by the sweep) says why instead.
+          message:
+            conn.status === 'FAILED' && conn.statusReason
+              ? `This connection attempt already ended: ${conn.statusReason}`
+              : 'This authorization link was already used; start the connection again if needed.',
           connectionId: conn.id,
         };
       }
@@ -99,7 +104,8 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       try {
         result = await exchangeCode(
           http,
-          method.oauth2,
+          // The token URL as rendered for this connection ({connectionConfig.<name>}).
+          renderOAuth2(method.oauth2, conn.connectionConfig),
           await authConfigs.oauthClient(authConfig),
           {
             code: query.code,

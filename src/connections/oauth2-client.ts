@@ -89,16 +89,35 @@ function toResult(res: ProviderResponse, clock: Clock, previousRefresh?: string)
   };
 }
 
-function tokenRequest(oauth: OAuth2Config, client: OAuthClientCredentials, fields: Record<string, string>) {
-  const headers: Record<string, string> = { accept: oauth.tokenResponseAccept ?? 'application/json' };
-  const body: Record<string, string> = { ...fields };
+/**
+ * Client authentication as the method configures it, shared by the token and revocation endpoints
+ * (RFC 7009 2.1): HTTP Basic with the id and secret form-urlencoded first (RFC 6749 2.3.1), or
+ * client_id/client_secret among the body fields.
+ */
+function authenticateClient(
+  oauth: OAuth2Config,
+  client: OAuthClientCredentials,
+  headers: Record<string, string>,
+  body: Record<string, string>,
+) {
   if (oauth.clientAuth === 'basic') {
-    const basic = `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`;
+    const basic = `${formEncode(client.clientId)}:${formEncode(client.clientSecret)}`;
     headers.authorization = `Basic ${Buffer.from(basic).toString('base64')}`;
   } else {
     body.client_id = client.clientId;
     body.client_secret = client.clientSecret;
   }
+}
+
+/** application/x-www-form-urlencoded escaping of one value (space as +), as RFC 6749 2.3.1 requires. */
+function formEncode(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
+function tokenRequest(oauth: OAuth2Config, client: OAuthClientCredentials, fields: Record<string, string>) {
+  const headers: Record<string, string> = { accept: oauth.tokenResponseAccept ?? 'application/json' };
+  const body: Record<string, string> = { ...fields };
+  authenticateClient(oauth, client, headers, body);
   return {
     method: 'POST',
     url: oauth.tokenUrl,
@@ -132,25 +151,37 @@ export async function refreshTokens(
   return toResult(res, clock, refreshToken);
 }
 
-/** Calls the toolkit's revocation endpoint for one token; returns the provider's status. */
+/**
+ * Revokes one stored token at the toolkit's revocation endpoint; returns the provider's status.
+ * The token is the refresh token when the endpoint revokes those and one is stored, else the access
+ * token. `encoding: "path"` puts it in the URL and sends nothing else (HubSpot's DELETE). Body
+ * encodings authenticate the client as the token endpoint does; `form` is RFC 7009: `token` plus
+ * `token_type_hint`.
+ */
 export async function revokeAtProvider(
   http: ProviderHttpClient,
   oauth: OAuth2Config,
   client: OAuthClientCredentials,
-  token: string,
+  tokens: OAuthTokens,
 ): Promise<number> {
   const rev = oauth.revocation;
   if (!rev) throw new Error('toolkit has no revocation endpoint');
+  const hint = rev.revokes.includes('refresh_token') && tokens.refresh_token ? 'refresh_token' : 'access_token';
+  const token = hint === 'refresh_token' && tokens.refresh_token ? tokens.refresh_token : tokens.access_token;
   if (rev.encoding === 'path') {
     const url = rev.url.replace('{token}', encodeURIComponent(token));
     const res = await http.request({ method: rev.method, url, headers: {}, retry: false });
     return res.status;
   }
+  const headers: Record<string, string> = {};
+  const body: Record<string, string> = { [rev.tokenParam]: token };
+  if (rev.encoding === 'form') body.token_type_hint = hint;
+  authenticateClient(oauth, client, headers, body);
   const res = await http.request({
     method: rev.method,
     url: rev.url,
-    headers: {},
-    body: { [rev.tokenParam]: token, client_id: client.clientId, client_secret: client.clientSecret },
+    headers,
+    body,
     bodyEncoding: rev.encoding === 'json' ? 'json' : 'form',
     retry: false,
   });

@@ -7,10 +7,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
+import { renderOAuth2 } from '../catalog/connection-config.js';
 import type { ConnectionStatus, IConnection, IVaultSecret } from '../db/entities/index.js';
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
-import { badRequest, internalError } from '../errors.js';
+import { badRequest, BrokerError, internalError } from '../errors.js';
 import type { ProviderHttpClient } from '../providers/http-client.js';
 import type { SecretRef, VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
@@ -22,8 +23,20 @@ import type { Clock } from '../clock.js';
  *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
 export const REFRESH_MARGIN_MS = 60_000;
 
+/** `expired`: only a new authorization helps (refused refresh token, none issued). `error`: a
+ *  transient failure (timeout, provider 5xx, network) that left the connection as it was. */
 export type RefreshOutcome =
-  { kind: 'ok'; tokens: OAuthTokens; refreshed: boolean } | { kind: 'expired'; reason: string } | { kind: 'error'; reason: string };
+  { kind: 'ok'; tokens: OAuthTokens; refreshed: boolean } | { kind: 'expired'; reason: string } | { kind: 'error'; error: BrokerError };
+
+const UNCHANGED = 'the connection is unchanged';
+
+/** A refresh that threw: a timeout stays the declared 408 (spec 7 rule 4), anything else is 500. */
+function transientFailure(err: unknown): BrokerError {
+  const detail = err instanceof Error ? err.message : 'network error';
+  if (err instanceof BrokerError && err.code === 'TIMEOUT')
+    return new BrokerError('TIMEOUT', `Token refresh: ${detail}; ${UNCHANGED}; retry later`);
+  return internalError(`Token refresh failed: ${detail}; ${UNCHANGED}; retry later`);
+}
 
 const tokensRef = (id: string): SecretRef => ({ ownerType: 'connection', ownerId: id, name: 'oauth_tokens' });
 function expiresWithinMargin(t: OAuthTokens, now: number): boolean {
@@ -85,9 +98,9 @@ export function createTokenService(deps: {
       }
       let result;
       try {
-        result = await refreshTokens(http, method.oauth2, client, current.refresh_token, deps.clock);
+        result = await refreshTokens(http, renderOAuth2(method.oauth2, conn.connectionConfig), client, current.refresh_token, deps.clock);
       } catch (err) {
-        return { kind: 'error', reason: `Token refresh failed: ${err instanceof Error ? err.message : 'network error'}` };
+        return { kind: 'error', error: transientFailure(err) };
       }
       if (!result.ok) {
         return result.invalidGrant
@@ -96,7 +109,13 @@ export function createTokenService(deps: {
               reason: `The provider refused the refresh token (${result.error}); authorize again.`,
               usedRefresh: current.refresh_token,
             }
-          : { kind: 'error', reason: `Token refresh failed at the provider: ${result.error} (HTTP ${result.status})` };
+          : {
+              kind: 'error',
+              error: internalError(
+                `Token refresh failed at the provider: ${result.error} (HTTP ${result.status}); ${UNCHANGED}` +
+                  (result.status >= 500 || result.status === 429 ? '; retry later' : ''),
+              ),
+            };
       }
       // Persist the new pair first, inside the transaction holding the lock.
       await vault.put(tokensRef(conn.id), result.tokens, tx);
@@ -109,7 +128,8 @@ export function createTokenService(deps: {
           tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
           ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
         },
-        {},
+        // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
+        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
         tx,
       );
       return { kind: 'ok', tokens: result.tokens, refreshed: true };
@@ -126,9 +146,8 @@ export function createTokenService(deps: {
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
     if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
-    return outcome.kind === 'ok'
-      ? { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed }
-      : { kind: outcome.kind, reason: outcome.reason };
+    if (outcome.kind === 'ok') return { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed };
+    return outcome.kind === 'expired' ? { kind: 'expired', reason: outcome.reason } : outcome;
   }
 
   /** Single flight per connection in this process. */
@@ -156,7 +175,8 @@ export function createTokenService(deps: {
       let tokens = stored.value;
       if (expiringSoon(tokens)) {
         const outcome = await refresh(conn, stored.version, false);
-        if (outcome.kind !== 'ok') throw badRequest(`Connection ${conn.id} needs re-authorization: ${outcome.reason}`);
+        if (outcome.kind === 'error') throw outcome.error;
+        if (outcome.kind === 'expired') throw badRequest(`Connection ${conn.id} needs re-authorization: ${outcome.reason}`);
         tokens = outcome.tokens;
       }
       return { access_token: tokens.access_token };
@@ -165,12 +185,14 @@ export function createTokenService(deps: {
     /**
      * After a provider 401 on an OAuth connection: the values to retry with, from one refresh
      * shared with concurrent callers (or the token another caller already got), or undefined
-     * when there is none (a refused refresh token has then marked the connection EXPIRED).
+     * when there is none (a refused refresh token has then marked the connection EXPIRED). A
+     * transient refresh failure throws (408 or 500), as it does before a call.
      */
     async refreshAfterUnauthorized(conn: IConnection, usedAccessToken: string): Promise<Record<string, string> | undefined> {
       const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
       if (stored && stored.value.access_token !== usedAccessToken) return { access_token: stored.value.access_token };
       const outcome = await refresh(conn, stored?.version, true);
+      if (outcome.kind === 'error') throw outcome.error;
       return outcome.kind === 'ok' ? { access_token: outcome.tokens.access_token } : undefined;
     },
 
@@ -191,34 +213,54 @@ export function createTokenService(deps: {
       const outcome = await refresh(conn, undefined, true);
       if (outcome.kind === 'ok') return { status: 'ACTIVE', needsRedirect: false };
       if (outcome.kind === 'expired') return { status: 'EXPIRED', needsRedirect: true };
-      throw internalError(outcome.reason);
+      throw outcome.error;
     },
 
-    /** POST /connections/{id}/revoke: provider revocation where available, then local destruction. */
-    async revokeConnection(conn: IConnection, strict: boolean): Promise<{ status: 'REVOKED'; revokedTokens: string[] }> {
-      // Lenient revoke still destroys local credentials when the toolkit lost the method.
+    /**
+     * POST /connections/{id}/revoke, from ACTIVE or EXPIRED only: revocation at the provider, then
+     * local destruction and REVOKED. Where the provider cannot revoke (no revocation endpoint, a
+     * credential connection, a retired auth method) a lenient revoke changes nothing (spec 4.6):
+     * destroying our copy would report a revocation while the credential stays valid at the
+     * provider. Deleting the connection is how to forget such credentials.
+     */
+    async revokeConnection(conn: IConnection, strict: boolean): Promise<{ status: ConnectionStatus; revokedTokens: string[] }> {
+      if (conn.status !== 'ACTIVE' && conn.status !== 'EXPIRED') {
+        throw badRequest(`Connection ${conn.id} is ${conn.status}; only ACTIVE or EXPIRED connections can be revoked`, {
+          status: conn.status,
+        });
+      }
       const method = strict ? catalog.requireAuthMethod('connection', conn) : catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+      const unsupported = !method
+        ? `Connection ${conn.id} uses auth method "${conn.authMethodId}", which ${conn.toolkitSlug} no longer has`
+        : method.kind !== 'oauth2'
+          ? `${conn.toolkitSlug} (${method.kind}) credentials cannot be revoked at the provider; delete the connection to forget them`
+          : !method.oauth2.revocation
+            ? `${conn.toolkitSlug} has no token revocation endpoint; delete the connection to forget its tokens`
+            : undefined;
+      if (unsupported) {
+        if (strict) throw badRequest(unsupported);
+        return { status: conn.status, revokedTokens: [] };
+      }
       if (method?.kind === 'oauth2') {
         const revocation = method.oauth2.revocation;
-        if (!revocation && strict) throw badRequest(`${conn.toolkitSlug} has no token revocation endpoint`);
         const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
         if (revocation && stored) {
-          const token =
-            revocation.revokes.includes('refresh_token') && stored.value.refresh_token
-              ? stored.value.refresh_token
-              : stored.value.access_token;
           let status = 0;
+          let failure: unknown;
           try {
             status = await revokeAtProvider(
               http,
-              method.oauth2,
+              renderOAuth2(method.oauth2, conn.connectionConfig),
               await authConfigs.oauthClient(await authConfigs.get(conn.projectId, conn.authConfigId)),
-              token,
+              stored.value,
             );
-          } catch {
+          } catch (err) {
             status = 0;
+            failure = err;
           }
           const accepted = (status >= 200 && status < 300) || status === 404;
+          if (!accepted && strict && failure instanceof BrokerError && failure.code === 'TIMEOUT')
+            throw new BrokerError('TIMEOUT', `The provider did not confirm the revocation: ${failure.message}; nothing was changed`);
           if (!accepted && strict)
             throw internalError(
               `The provider did not confirm the revocation (${status ? `HTTP ${status}` : 'no answer'}); nothing was changed`,
@@ -230,13 +272,12 @@ export function createTokenService(deps: {
       const revokedTokens = [
         ...(stored ? ['access_token'] : []),
         ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
-        ...(destroyed.includes('credentials') ? ['credential'] : []),
       ];
-      await rows.update(conn.id, {
-        status: 'REVOKED',
-        statusReason: 'Revoked through the API; stored credentials were destroyed.',
-        tokenExpiresAt: null,
-      });
+      await rows.update(
+        conn.id,
+        { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null },
+        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
+      );
       await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },

@@ -17,6 +17,9 @@ export function migrationsDir(kind: DatabaseConfig['kind']): string {
   return fileURLToPath(new URL(`./migrations/${kind}`, import.meta.url));
 }
 
+/** Time limit of opening one PostgreSQL connection (TCP, TLS and authentication). */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
 interface SqliteConnection {
   pragma(statement: string): unknown;
 }
@@ -57,7 +60,15 @@ export function ormOptions(db: DatabaseConfig): Options {
       },
     } as Options;
   }
-  return { ...common, driver: PostgreSqlDriver, clientUrl: db.url, pool: { min: 0, max: 10 } } as Options;
+  return {
+    ...common,
+    driver: PostgreSqlDriver,
+    clientUrl: db.url,
+    pool: { min: 0, max: 10 },
+    // An unreachable or silent server fails a connection in seconds (start-up names DATABASE_URL),
+    // not after the operating system's TCP timeout of minutes.
+    driverOptions: { connection: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS } },
+  } as Options;
 }
 
 export async function openOrm(db: DatabaseConfig): Promise<MikroORM> {

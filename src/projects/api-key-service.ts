@@ -100,17 +100,18 @@ export function createApiKeyService(deps: { keys: ApiKeyRepository; projects: Pi
       return (await keys.listForProject(projectId)).map(summarize);
     },
 
-    /** Revokes by id, or by the full key (the CLI accepts either). Idempotent. */
-    async revoke(idOrKey: string, projectId?: string): Promise<ApiKeySummary> {
+    /** Revokes by id, or by the full key (the CLI accepts either). Idempotent: `alreadyRevoked` says
+     *  the key was revoked before this call (revokedAt is then the first revocation). */
+    async revoke(idOrKey: string, projectId?: string): Promise<ApiKeySummary & { alreadyRevoked: boolean }> {
       const where = idOrKey.startsWith(API_KEY_PREFIX) ? { hash: hashApiKey(idOrKey) } : { id: idOrKey };
       const found = await keys.find(where, projectId);
       if (!found) throw notFound('API key not found');
       if (!found.revokedAt) {
         const at = new Date();
         if (await keys.revoke(found.id, at)) await deps.cache.invalidate();
-        return summarize({ ...found, revokedAt: at });
+        return { ...summarize({ ...found, revokedAt: at }), alreadyRevoked: false };
       }
-      return summarize(found);
+      return { ...summarize(found), alreadyRevoked: true };
     },
   };
 }

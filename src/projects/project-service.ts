@@ -2,7 +2,7 @@
 import type { IOrganization, IProject } from '../db/entities/index.js';
 import type { ProjectRepository } from '../db/repositories/project-repository.js';
 import { newId } from '../ids.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 
 export function createProjectService(deps: { projects: ProjectRepository }) {
   const { projects } = deps;
@@ -15,8 +15,13 @@ export function createProjectService(deps: { projects: ProjectRepository }) {
       return (await projects.findOrganization({ name })) ?? createOrganization(name);
     },
 
+    /** Refuses a second project with the same name in one organization (keys are issued per project). */
     async createProject(organizationId: string, name: string): Promise<IProject> {
-      if (!(await projects.findOrganization({ id: organizationId }))) throw notFound(`Organization ${organizationId} does not exist`);
+      const org = await projects.findOrganization({ id: organizationId });
+      if (!org) throw notFound(`Organization ${organizationId} does not exist`);
+      const existing = await projects.findProjectByName(organizationId, name);
+      if (existing)
+        throw badRequest(`Organization "${org.name}" already has a project named "${name}" (${existing.id}); choose another name`);
       return projects.insertProject({ id: newId('prj'), organizationId, name });
     },
 

@@ -10,6 +10,7 @@ import { BrokerError } from '../errors.js';
 
 export interface ExecutionRecord {
   projectId: string;
+  /** '' when the call carried the caller's own credentials (caller-auth.ts) instead of a connection's. */
   connectionId: string;
   kind: 'tool' | 'proxy';
   toolSlug: string | null;

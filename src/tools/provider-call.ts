@@ -23,10 +23,8 @@ export interface ProviderCallDeps {
   recorder: Pick<ExecutionRecorder, 'track'>;
 }
 
-export interface ProviderCallInput {
+interface ProviderCallCommon {
   projectId: string;
-  /** A usable (resolved) connection; its toolkit is the one recorded. */
-  connection: IConnection;
   /** Recorded as a tool execution (with the tool's slug) or a proxy request. */
   kind: 'tool' | 'proxy';
   toolSlug: string | null;
@@ -38,6 +36,20 @@ export interface ProviderCallInput {
   /** Which provider statuses the record counts as successful. */
   successful: (status: number) => boolean;
 }
+
+export type ProviderCallInput = ProviderCallCommon &
+  (
+    | {
+        /** A usable (resolved) connection whose stored credential is injected; its toolkit is recorded. */
+        connection: IConnection;
+      }
+    | {
+        /** The request already carries the caller's own credentials (caller-auth.ts): nothing is read,
+         *  injected or refreshed, and the record names the toolkit without a connection. */
+        connection: null;
+        toolkitSlug: string;
+      }
+  );
 
 export interface ProviderCallResult {
   status: number;
@@ -57,12 +69,12 @@ const asJson = (req: RenderedRequest): ProviderRequest => ({
 export function createProviderCall(deps: ProviderCallDeps) {
   const { catalog, tokens, http, recorder } = deps;
 
-  function send(input: ProviderCallInput, method: AuthMethodDef, values: Record<string, string>) {
+  function send(input: ProviderCallInput, connection: IConnection, method: AuthMethodDef, values: Record<string, string>) {
     let injected: RenderedRequest;
     try {
       injected = applyInjection(input.request, method.inject, values);
     } catch {
-      throw badRequest(`Connection ${input.connection.id} lacks a credential field its auth method needs; connect it again`);
+      throw badRequest(`Connection ${connection.id} lacks a credential field its auth method needs; connect it again`);
     }
     return http.request((input.outbound ?? asJson)(injected));
   }
@@ -71,19 +83,23 @@ export function createProviderCall(deps: ProviderCallDeps) {
     const { connection } = input;
     const base = {
       projectId: input.projectId,
-      connectionId: connection.id,
+      connectionId: connection ? connection.id : '',
       kind: input.kind,
       toolSlug: input.toolSlug,
-      toolkitSlug: connection.toolkitSlug,
+      toolkitSlug: connection ? connection.toolkitSlug : input.toolkitSlug,
     };
     return recorder.track(base, input.successful, async () => {
+      if (!connection) {
+        const res = await http.request((input.outbound ?? asJson)(input.request));
+        return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
+      }
       const method = catalog.requireAuthMethod('connection', connection);
       const values = await tokens.injectValues(connection);
-      let res = await send(input, method, values);
+      let res = await send(input, connection, method, values);
       if (res.status === 401 && method.kind === 'oauth2') {
         const retryWith = await tokens.refreshAfterUnauthorized(connection, values.access_token ?? '');
         if (retryWith) {
-          res = await send(input, method, retryWith);
+          res = await send(input, connection, method, retryWith);
           if (res.status === 401) await tokens.rejectedAfterRefresh(connection);
         }
       }

@@ -7,6 +7,7 @@
  * provider 401 and recording are the shared provider call's (provider-call.ts).
  */
 import type { Catalog } from '../catalog/catalog.js';
+import { connectionTarget } from '../catalog/connection-config.js';
 import type { RenderedRequest } from '../catalog/request-template.js';
 import type { ConnectionResolver } from '../connections/connection-resolver.js';
 import { badRequest, notFound } from '../errors.js';
@@ -17,6 +18,8 @@ import type { ProviderCall } from './provider-call.js';
 
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const satisfies readonly RenderedRequest['method'][];
 type ProxyMethod = (typeof PROXY_METHODS)[number];
+/** `type/subtype` plus optional parameters, printable ASCII only (it becomes a header value). */
+const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;[\x20-\x7e]*)?$/;
 const isProxyMethod = (m: string): m is ProxyMethod => (PROXY_METHODS as readonly string[]).includes(m);
 
 export interface ProxyInput {
@@ -26,6 +29,9 @@ export interface ProxyInput {
   headers?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Raw bytes to send instead of a JSON `body` (compat `binary_body`), with their media type
+   *  (default application/octet-stream; it replaces a caller content-type header). */
+  binaryBody?: { data: Buffer; contentType?: string };
 }
 
 export interface ProxyResult {
@@ -51,10 +57,26 @@ export function createProxyService(deps: ProxyServiceDeps) {
           errors: [{ field: 'method', message: 'unsupported' }],
         });
       }
+      if (input.binaryBody && input.body !== undefined) {
+        throw badRequest('Send either a JSON body or a binary body, not both', {
+          errors: [{ field: 'binary_body', message: 'conflicts with body' }],
+        });
+      }
+      if (input.binaryBody?.contentType !== undefined && !MEDIA_TYPE.test(input.binaryBody.contentType)) {
+        throw badRequest('The binary body content type is not a media type (type/subtype[; parameters])', {
+          errors: [{ field: 'binary_body.content_type', message: 'not a media type' }],
+        });
+      }
+      if (input.binaryBody && (method === 'GET' || method === 'HEAD')) {
+        throw badRequest(`A ${method} request carries no body; use POST, PUT, PATCH or DELETE to send binary_body`, {
+          errors: [{ field: 'binary_body', message: `not allowed with ${method}` }],
+        });
+      }
       const { connection } = await resolver.resolve(projectId, null, { connectionId: input.connectionId });
       const toolkit = catalog.getToolkit(connection.toolkitSlug);
       if (!toolkit) throw notFound(`Toolkit ${connection.toolkitSlug} is no longer in the catalog`);
-      const target = resolveProxyTarget({ endpoint: input.endpoint, baseUrl: toolkit.baseUrl, allowedHosts: toolkit.allowedHosts });
+      // The base URL and hosts as rendered for this connection ({connectionConfig.<name>}): its own host is allowed, no other's.
+      const target = resolveProxyTarget({ endpoint: input.endpoint, ...connectionTarget(toolkit, connection.connectionConfig) });
       for (const [k, v] of Object.entries(input.query ?? {})) target.searchParams.append(k, v);
 
       // Only now, with the target allowed, may the shared call read the connection's token.
@@ -68,6 +90,16 @@ export function createProxyService(deps: ProxyServiceDeps) {
         successful: (status) => status >= 200 && status < 400,
         outbound: (injected) => {
           const headers = mergeOutboundHeaders(input.headers, injected.headers);
+          const binary = input.binaryBody;
+          if (binary) {
+            return {
+              method,
+              url: injected.url,
+              headers: { ...headers, 'content-type': binary.contentType ?? 'application/octet-stream' },
+              body: binary.data,
+              bodyEncoding: 'raw' as const,
+            };
+          }
           return {
             method,
             url: injected.url,

@@ -68,14 +68,34 @@ export function createVaultService(deps: { secrets: VaultSecretRepository; keys:
     /** Destroys the secret only if still at `version` (single-use records): true for one caller. */
     destroyIfVersion: (ref: SecretRef, version: number) => secrets.deleteIfVersion(ref, version),
 
-    /** Refuses (throws) when stored secrets were sealed with a master key the ring lacks. */
+    /** Refuses (throws) when stored secrets were sealed with a master key the ring lacks, or with
+     *  one whose value changed under the same id (a regenerated development key, a mistyped key). */
     async assertKeysAvailable(): Promise<void> {
-      const missing = Object.keys(await secrets.countByKey()).filter((id) => !ring.has(id));
+      const stored = Object.keys(await secrets.countByKey());
+      const missing = stored.filter((id) => !ring.has(id));
       if (missing.length > 0) {
         throw new Error(
           `The database holds secrets sealed with master key(s) ${missing.join(', ')} that VAULT_KEYS does not contain. ` +
             'Add them back (after the active key), then run `broker rotate-keys` before retiring them.',
         );
+      }
+      for (const id of stored) {
+        // A few rows, so one damaged row alone does not stop the broker; the wrong key opens none.
+        const sample = await secrets.sampleSealedWith(id, 3);
+        const opens = sample.some((row) => {
+          try {
+            openRow(row);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        if (sample.length > 0 && !opens) {
+          throw new Error(
+            `VAULT_KEYS: key "${id}" does not open the secrets stored with it (its value is not the one that sealed them). ` +
+              `Restore the original value of "${id}" (in development: the file vault-keys in DATA_DIR).`,
+          );
+        }
       }
     },
 

@@ -25,12 +25,16 @@ t.test('toolkit shape is exactly spec 2.2', async (t) => {
   t.equal(hubspot.scopeStatus, 'known');
   t.equal(hubspot.unknownScopeToolsCount, 0);
   t.same(hubspot.categories, [{ slug: 'crm', name: 'CRM' }]);
+  // Spec 2.6: available, because a caller's own OAuth client always works; the missing managed client is reported apart.
   t.same(hubspot.authMethods, [{
-    id: 'hubspot_oauth2', displayName: 'HubSpot OAuth 2.0', kind: 'oauth2', status: 'unavailable',
-    unavailableReason: 'No platform-managed OAuth client is configured for hubspot; create an auth config with isManaged=false and your own clientId/clientSecret',
+    id: 'hubspot_oauth2', displayName: 'HubSpot OAuth 2.0', kind: 'oauth2', status: 'available', unavailableReason: null,
+    managedClientConfigured: false, connectionFields: null,
   }]);
   const bitly = service.getToolkit('bitly');
-  t.same(bitly.authMethods[0], { id: 'bitly_oauth2', displayName: 'Bitly OAuth 2.0', kind: 'oauth2', status: 'available', unavailableReason: null });
+  t.same(bitly.authMethods[0], {
+    id: 'bitly_oauth2', displayName: 'Bitly OAuth 2.0', kind: 'oauth2', status: 'available', unavailableReason: null,
+    managedClientConfigured: true, connectionFields: null,
+  });
   t.same(bitly.scopes, [], 'Bitly has no scopes');
   t.equal(bitly.scopeStatus, 'known', 'empty scope arrays count as declared');
   t.equal(bitly.toolsCount, 91);
@@ -38,11 +42,11 @@ t.test('toolkit shape is exactly spec 2.2', async (t) => {
 
 t.test('direct schemes are available; a tool without scopes makes scopeStatus unknown', async (t) => {
   const acme = service.getToolkit('acme');
-  t.same(acme.authMethods.map((m) => [m.kind, m.status, m.unavailableReason]), [['api_key', 'available', null], ['basic', 'available', null]]);
+  t.same(acme.authMethods.map((m) => [m.kind, m.status, m.unavailableReason, m.managedClientConfigured]), [['api_key', 'available', null, false], ['basic', 'available', null, false]]);
   t.equal(acme.scopeStatus, 'unknown', 'ACME_CREATE_WIDGET omits scopes');
   t.equal(acme.unknownScopeToolsCount, 1);
   managed.add('hubspot');
-  t.equal(service.getToolkit('hubspot').authMethods[0].status, 'available', 'availability is read per call');
+  t.equal(service.getToolkit('hubspot').authMethods[0].managedClientConfigured, true, 'managed clients are read per call');
   managed.delete('hubspot');
 });
 

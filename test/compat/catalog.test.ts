@@ -136,7 +136,7 @@ t.test('tools: strict v3.1 shape, filters, search, enum, scopes', async (t) => {
     input_parameters: { type: 'object', properties: Object },
     output_parameters: {},
   });
-  t.notOk('logo' in tool.toolkit, 'no null logo: omitted when the catalog has none');
+  t.equal(tool.toolkit.logo, 'https://www.hubspot.com/favicon.ico', 'the sample toolkit ships a logo, carried as a string');
   t.equal((await b.get('/tools/hubspot_deals_search')).body.slug, 'HUBSPOT_DEALS_SEARCH');
   t.equal((await b.get('/tools/NOPE')).status, 404);
 

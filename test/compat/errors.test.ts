@@ -238,7 +238,8 @@ t.test('unsupported execution modes are 501, not silently ignored', async (t) =>
   assertMounted(b.app);
   const id = await b.connectOAuth('hubspot', 'u');
   const cases = [
-    { connected_account_id: id, custom_auth_params: { parameters: [{ in: 'header', name: 'Authorization', value: 'x' }] } },
+    // custom_auth_params works now (compat-fixes.test.ts); its deprecated predecessor stays 501.
+    { connected_account_id: id, custom_connection_data: { authScheme: 'OAUTH2', val: { access_token: 'x' } } },
     { connected_account_id: id, text: 'list my contacts' },
   ];
   for (const body of cases) {

@@ -32,13 +32,16 @@ t.test('create: every 400 names the field', async (t) => {
   t.equal(missingKey.statusCode, 401);
 });
 
-t.test('auth method status follows the managed clients configuration', async (t) => {
+t.test('managedClientConfigured follows the managed clients configuration; the method stays available', async (t) => {
   const without = await brokerWithSandboxes(t, { env: { MANAGED_OAUTH_CLIENTS: '' } });
   const method = (await without.api('GET', 'toolkits/hubspot')).json().authMethods[0];
-  t.match(method, { id: 'hubspot_oauth2', kind: 'oauth2', status: 'unavailable' });
-  t.match(method.unavailableReason, /No platform-managed OAuth client/);
+  t.match(method, { id: 'hubspot_oauth2', kind: 'oauth2', status: 'available', unavailableReason: null, managedClientConfigured: false });
   const withManaged = await brokerWithSandboxes(t);
-  t.match((await withManaged.api('GET', 'toolkits/hubspot')).json().authMethods[0], { status: 'available', unavailableReason: null });
+  t.match((await withManaged.api('GET', 'toolkits/hubspot')).json().authMethods[0], {
+    status: 'available',
+    unavailableReason: null,
+    managedClientConfigured: true,
+  });
 });
 
 t.test('list, read, update, delete; secrets never returned', async (t) => {

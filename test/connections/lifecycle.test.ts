@@ -84,7 +84,7 @@ t.test('refresh: HubSpot refreshes; failure marks EXPIRED; Bitly is a no-op or 4
   t.match(strict.json().message, /does not support refreshing/);
 });
 
-t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; strict without endpoint is 400', async (t) => {
+t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; without an endpoint a no-op (strict: 400)', async (t) => {
   const b = await brokerWithSandboxes(t);
   const hs = await b.connectOAuth('hubspot');
   const res = await b.api('POST', `connectors/connections/${hs}/revoke`);
@@ -100,10 +100,11 @@ t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; strict with
   t.equal(strict.statusCode, 400);
   t.match(strict.json().message, /no token revocation endpoint/);
   t.equal((await b.api('GET', `connectors/connections/${bl}`)).json().status, 'ACTIVE', 'strict refusal changes nothing');
-  t.same((await b.api('POST', `connectors/connections/${bl}/revoke`)).json(), { status: 'REVOKED', revokedTokens: ['access_token'] });
+  // Spec 4.6: without strict, an action the provider does not support is a no-op.
+  t.same((await b.api('POST', `connectors/connections/${bl}/revoke`)).json(), { status: 'ACTIVE', revokedTokens: [] });
 
   const creds = (
     await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'k-1' } })
   ).json().connectionId;
-  t.same((await b.api('POST', `connectors/connections/${creds}/revoke`)).json(), { status: 'REVOKED', revokedTokens: ['credential'] });
+  t.same((await b.api('POST', `connectors/connections/${creds}/revoke`)).json(), { status: 'ACTIVE', revokedTokens: [] });
 });

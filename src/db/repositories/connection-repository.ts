@@ -101,6 +101,21 @@ export function createConnectionRepository(db: Db) {
       return em.nativeUpdate(Connection, { ...(guard as object), id } as FilterQuery<IConnection>, { ...changes, updatedAt: new Date() });
     },
 
+    /**
+     * Marks INITIATED connections whose OAuth state lifetime ended before `now` FAILED, in one
+     * UPDATE (safe to run from several instances at once). `scope` narrows it to a project's rows
+     * being read; without it, it is the periodic sweep. Returns the rows changed.
+     */
+    failExpiredInitiated(now: Date, reason: string, scope?: { projectId: string; ids: string[] }): Promise<number> {
+      return db
+        .em()
+        .nativeUpdate(
+          Connection,
+          { status: 'INITIATED', stateExpiresAt: { $lt: now }, ...(scope ? { projectId: scope.projectId, id: { $in: scope.ids } } : {}) },
+          { status: 'FAILED', statusReason: reason, stateNonce: null, updatedAt: new Date() },
+        );
+    },
+
     /** Takes the single-use OAuth state: of two concurrent callbacks exactly one gets true. */
     async claimState(id: string, nonce: string): Promise<boolean> {
       return (await db.em().nativeUpdate(Connection, { id, status: 'INITIATED', stateNonce: nonce }, { stateNonce: null })) === 1;

@@ -30,6 +30,11 @@ export function createProjectRepository(db: Db) {
       return db.em().findOne(Project, { id }, fresh);
     },
 
+    /** A project by exact name within an organization (names are unique per organization). */
+    findProjectByName(organizationId: string, name: string): Promise<IProject | null> {
+      return db.em().findOne(Project, { organizationId, name }, fresh);
+    },
+
     listProjects(): Promise<IProject[]> {
       return db.em().find(Project, {}, { ...fresh, orderBy: { createdAt: 'asc' } });
     },

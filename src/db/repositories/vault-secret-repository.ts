@@ -55,6 +55,14 @@ export function createVaultSecretRepository(db: Db) {
       return { rows, save: () => em.flush() };
     },
 
+    /** A few secrets sealed with `keyId` (start-up checks that the key still opens them). */
+    sampleSealedWith(keyId: string, limit: number): Promise<IVaultSecret[]> {
+      return db
+        .em()
+        .fork()
+        .find(VaultSecret, { keyId }, { limit, orderBy: { id: 'asc' } });
+    },
+
     async countByKey(): Promise<Record<string, number>> {
       const rows: { key_id: string; n: number | string }[] = await db
         .em()

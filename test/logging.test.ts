@@ -1,0 +1,38 @@
+/**
+ * LOG_FORMAT: JSON lines by default; `pretty` is a human-readable line per entry for development,
+ * with the same redaction.
+ */
+import t from 'tap';
+import { buildTestApp } from './helpers/app.js';
+
+const SECRET = 'cb_live_' + 'q'.repeat(43);
+
+t.test('LOG_FORMAT=pretty: readable lines with the message, secrets still redacted', async (t) => {
+  const { app, config, logs } = await buildTestApp(t, { env: { LOG_FORMAT: 'pretty' } });
+  t.equal(config.logFormat, 'pretty');
+  app.log.info({ headers: { authorization: `Bearer ${SECRET}` }, toolkit: 'hubspot' }, 'hello from the pretty log');
+  await app.inject({ url: '/api/v1/toolkits?code=oauth-code-secret', headers: { 'x-api-key': SECRET } });
+  const lines = logs().trim().split('\n');
+  const hello = lines.find((l) => l.includes('hello from the pretty log'));
+  t.ok(hello, 'the message is on a line');
+  t.throws(() => JSON.parse(hello!), 'the line is not JSON');
+  t.match(hello, /^\d\d:\d\d:\d\d\.\d{3} INFO {2}hello from the pretty log {2}.*toolkit=hubspot/);
+  t.match(hello, /\[REDACTED\]/);
+  t.ok(
+    lines.some((l) => / INFO {2}incoming request /.test(l)),
+    'request lines too',
+  );
+  t.notMatch(logs(), SECRET, 'no API key in the pretty log');
+  t.notMatch(logs(), 'oauth-code-secret', 'sensitive query values are still redacted');
+});
+
+t.test('the default stays one JSON object per line', async (t) => {
+  const { app, config, logs } = await buildTestApp(t);
+  t.equal(config.logFormat, 'json');
+  app.log.info('hello from the json log');
+  const line = logs()
+    .trim()
+    .split('\n')
+    .find((l) => l.includes('hello from the json log'));
+  t.match(JSON.parse(line!), { msg: 'hello from the json log', level: 30 });
+});
