@@ -7,7 +7,7 @@ import type { AuthConfigView } from '../../src/connections/auth-config-service.j
 import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from './auth-config-view.js';
 import { compatBadRequest } from './errors.js';
 import { clampLimit, decodeCursor, page, queryBool } from './paging.js';
-import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString } from './schemas.js';
+import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString, RevokeOnDeleteQuery } from './schemas.js';
 
 const StringList = Type.Array(Type.String({ minLength: 1 }));
 const ToolAccess = Type.Object(
@@ -149,7 +149,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
     {
       schema: {
         params: IdParams,
-        querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }),
+        querystring: RevokeOnDeleteQuery,
         response: { 200: LooseObject },
       },
     },

@@ -11,7 +11,7 @@ import { connectionFields, credentialsFromState, stateScheme } from './credentia
 import { compatBadRequest, notImplementedHere } from './errors.js';
 import { compatStatus, schemeOf } from './mapping.js';
 import { queryBool } from './paging.js';
-import { IdParams, LooseObject, Nullable, OptionalString, StateSchema } from './schemas.js';
+import { IdParams, LooseObject, Nullable, OptionalString, RevokeOnDeleteQuery, StateSchema } from './schemas.js';
 
 const PatchBody = Type.Object(
   {
@@ -136,15 +136,13 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     {
       schema: {
         params: IdParams,
-        querystring: Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true }),
+        querystring: RevokeOnDeleteQuery,
         response: { 200: LooseObject },
       },
     },
     async (req) => {
-      const { projectId } = principal(req);
-      const conn = await connections.get(projectId, req.params.id);
-      await connections.remove(projectId, conn.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
-      return { success: true, id: conn.id };
+      await connections.remove(principal(req).projectId, req.params.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+      return { success: true, id: req.params.id };
     },
   );
 

@@ -8,6 +8,9 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 export const OptionalString = Type.Optional(Type.String());
+
+/** `?revoke_on_delete=true`: revoke at the provider before deleting (both delete routes). */
+export const RevokeOnDeleteQuery = Type.Object({ revoke_on_delete: OptionalString }, { additionalProperties: true });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Any JSON object; its fields are serialized as they are. */

@@ -5,12 +5,8 @@
  * connection-level headers that belong to the HTTP client.
  */
 
-/** Caller headers always dropped: credentials and headers the HTTP client itself owns. */
-const CALLER_FORBIDDEN = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'x-api-key',
+/** Headers the HTTP client itself owns: a caller setting them could desynchronise or redirect the request. */
+const CLIENT_OWNED = new Set([
   'host',
   'content-length',
   'transfer-encoding',
@@ -23,10 +19,16 @@ const CALLER_FORBIDDEN = new Set([
   'http2-settings',
 ]);
 
+/** True for a header only the HTTP client may set (including any `proxy-*` header); `name` lower-case. */
+export const isClientOwnedHeader = (name: string): boolean => CLIENT_OWNED.has(name) || name.startsWith('proxy-');
+
+/** Caller headers always dropped besides the client-owned ones: credentials only the broker injects. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'x-api-key']);
+
 /** RFC 9110 token: a valid header field name. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Field values may not carry CR, LF or NUL (header injection); Node would refuse them anyway. */
-const BAD_VALUE = /[\r\n\0]/;
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Field values may not carry CR, LF or NUL (header injection, request smuggling). */
+export const BAD_HEADER_VALUE = /[\r\n\0]/;
 
 /**
  * Merges caller headers with injected ones. Caller headers are dropped (case-insensitively) when
@@ -43,8 +45,8 @@ export function mergeOutboundHeaders(
   const out: Record<string, string> = {};
   for (const [rawName, value] of Object.entries(callerHeaders ?? {})) {
     const name = rawName.toLowerCase();
-    if (typeof value !== 'string' || !TOKEN.test(name) || BAD_VALUE.test(value)) continue;
-    if (CALLER_FORBIDDEN.has(name) || name.startsWith('proxy-') || injectedNames.has(name)) continue;
+    if (typeof value !== 'string' || !HEADER_NAME.test(name) || BAD_HEADER_VALUE.test(value)) continue;
+    if (CREDENTIAL_HEADERS.has(name) || isClientOwnedHeader(name) || injectedNames.has(name)) continue;
     out[name] = value;
   }
   for (const [name, value] of Object.entries(injected)) out[name.toLowerCase()] = value;

@@ -9,6 +9,7 @@
 import type { ToolkitFile } from '../catalog/catalog-schema.js';
 import { applyInjection, toolkitBaseUrl, type RenderedRequest } from '../catalog/request-template.js';
 import { badRequest } from '../errors.js';
+import { BAD_HEADER_VALUE, HEADER_NAME, isClientOwnedHeader } from '../providers/outbound-headers.js';
 import { resolveProxyTarget } from '../providers/proxy-target.js';
 
 export interface CallerAuth {
@@ -22,22 +23,6 @@ export interface CallerAuth {
 }
 
 const MAX_PARAMETERS = 20;
-/** RFC 9110 token: a valid header field name. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** CR, LF or NUL in a value would split or end the header (request smuggling). */
-const BAD_VALUE = /[\r\n\0]/;
-/** Headers the HTTP client owns: a caller setting them could desynchronise or redirect the request. */
-const CLIENT_OWNED = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'te',
-  'trailer',
-  'upgrade',
-  'expect',
-]);
 
 const refuse = (field: string, message: string) =>
   badRequest(`custom_auth_params: ${field} ${message}`, { errors: [{ field: `custom_auth_params.${field}`, message }] });
@@ -47,12 +32,12 @@ function checkParameters(parameters: CallerAuth['parameters']): void {
   parameters.forEach((p, i) => {
     const field = `parameters[${i}]`;
     if (p.name.length === 0 || p.name.length > 200) throw refuse(`${field}.name`, 'must be 1 to 200 characters');
-    if (BAD_VALUE.test(p.value) || p.value.length > 8192)
+    if (BAD_HEADER_VALUE.test(p.value) || p.value.length > 8192)
       throw refuse(`${field}.value`, 'must be at most 8192 characters, without CR, LF or NUL');
     if (p.in !== 'header') return;
     const name = p.name.toLowerCase();
-    if (!TOKEN.test(name)) throw refuse(`${field}.name`, 'is not a valid header name');
-    if (CLIENT_OWNED.has(name) || name.startsWith('proxy-')) throw refuse(`${field}.name`, `cannot set the ${name} header`);
+    if (!HEADER_NAME.test(name)) throw refuse(`${field}.name`, 'is not a valid header name');
+    if (isClientOwnedHeader(name)) throw refuse(`${field}.name`, `cannot set the ${name} header`);
   });
 }
 
