@@ -25,12 +25,15 @@ async function generate(db: DatabaseConfig): Promise<void> {
   }
 }
 
+/** Pool limits of the scratch databases (one short-lived connection each). */
+const SCRATCH_LIMITS = { poolMax: 2, acquireTimeoutMs: 10_000, statementTimeoutMs: 60_000 };
+
 const dir = mkdtempSync(join(tmpdir(), 'broker-migration-'));
 try {
-  await generate({ kind: 'sqlite', url: join(dir, 'scratch.sqlite') });
+  await generate({ kind: 'sqlite', url: join(dir, 'scratch.sqlite'), ...SCRATCH_LIMITS });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 await withScratchPostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', (url) =>
-  generate({ kind: 'postgresql', url }),
+  generate({ kind: 'postgresql', url, ...SCRATCH_LIMITS }),
 );

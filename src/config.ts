@@ -33,6 +33,19 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 6000 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   BOOTSTRAP: Type.Boolean({ default: true }),
+  // Bounded database waits (PostgreSQL): a cut or partitioned database fails requests fast.
+  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  DB_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 600000, default: 2000 }),
+  DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 3600000, default: 5000 }),
+  // Slow clients: how long a request may take to arrive, and how many sockets one address may hold.
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 10000 }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 3600000, default: 30000 }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 65000 }),
+  HTTP_CONNECTIONS_PER_ADDRESS: Type.Integer({ minimum: 0, default: 256 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 1073741824, default: 5242880 }),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: Type.Integer({ minimum: 0, default: 600 }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  CACHE_SAFETY_TTL_MS: Type.Integer({ minimum: 0, maximum: 3600000, default: 5000 }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -40,6 +53,21 @@ export interface DatabaseConfig {
   kind: 'sqlite' | 'postgresql';
   /** SQLite: file path (or `:memory:`); PostgreSQL: the connection URL. */
   url: string;
+  /** PostgreSQL pool size per pool. */
+  poolMax: number;
+  /** Longest wait for a pooled connection (and to open one), ms. */
+  acquireTimeoutMs: number;
+  /** Longest one statement may run (PostgreSQL statement_timeout; SQLite busy timeout), ms. */
+  statementTimeoutMs: number;
+}
+
+/** Timeouts and caps of the HTTP server itself (slow clients). 0 disables the per-address cap. */
+export interface HttpServerConfig {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  connectionsPerAddress: number;
+  bodyLimitBytes: number;
 }
 
 export interface ManagedOAuthClient {
@@ -69,6 +97,13 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bootstrap: boolean;
+  http: HttpServerConfig;
+  /** Requests per minute per address for requests without a valid key; 0 disables. */
+  rateLimitAnonymousPerMinute: number;
+  /** When set, /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Longest a cache entry is trusted without a pushed invalidation, ms. */
+  cacheSafetyTtlMs: number;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
 }
@@ -149,13 +184,15 @@ function persistedDevSecret(dataDir: string, file: string, make: () => string): 
   return value;
 }
 
-function resolveDatabase(url: string | undefined, dataDir: string): DatabaseConfig {
-  if (!url) return { kind: 'sqlite', url: join(dataDir, 'broker.sqlite') };
+function resolveDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const limits = { poolMax: env.DB_POOL_MAX, acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS };
+  const url = env.DATABASE_URL;
+  if (!url) return { kind: 'sqlite', url: join(dataDir, 'broker.sqlite'), ...limits };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
-    return { kind: 'sqlite', url: path === ':memory:' || isAbsolute(path) ? path : resolve(path) };
+    return { kind: 'sqlite', url: path === ':memory:' || isAbsolute(path) ? path : resolve(path), ...limits };
   }
-  return { kind: 'postgresql', url };
+  return { kind: 'postgresql', url, ...limits };
 }
 
 export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
@@ -187,7 +224,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
-    database: resolveDatabase(env.DATABASE_URL, dataDir),
+    database: resolveDatabase(env, dataDir),
     dataDir,
     vaultKeys: parseVaultKeys(vaultKeysRaw),
     sessionSecret,
@@ -204,6 +241,16 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     bootstrap: env.BOOTSTRAP,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsPerAddress: env.HTTP_CONNECTIONS_PER_ADDRESS,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    },
+    rateLimitAnonymousPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    metricsToken: env.METRICS_TOKEN,
+    cacheSafetyTtlMs: env.CACHE_SAFETY_TTL_MS,
     warnings,
   };
 }
