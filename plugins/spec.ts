@@ -6,14 +6,34 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TSchema } from '@sinclair/typebox';
 import type { Config } from '../src/config.js';
+import { BODY_STATUSES, TRANSPORT_STATUSES, transportErrorResponse } from '../src/schemas/common.js';
 
 export const API_VERSION = '0.1.0';
 
 const DESCRIPTION = `Connector broker native API. Authenticate every operation with a project API key in the
 \`x-api-key\` header. Errors use the body \`{defined, code, status, message, data}\`; \`defined\` is true for the
 declared errors (400 BAD_REQUEST, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 408 TIMEOUT,
-500 INTERNAL_SERVER_ERROR).`;
+500 INTERNAL_SERVER_ERROR) and false for the others every operation may also answer (408 for a request not received in time, 413 PAYLOAD_TOO_LARGE,
+414 URI_TOO_LONG, 415 UNSUPPORTED_MEDIA_TYPE, 429 TOO_MANY_REQUESTS, 431 REQUEST_HEADER_FIELDS_TOO_LARGE,
+503 SERVICE_UNAVAILABLE). Strings must be valid Unicode without NUL characters, JSON values may nest at most 64
+levels, and bodies are limited in size: beyond, 400 (or 413) naming the field.`;
+
+/**
+ * Adds the statuses any operation can answer (src/schemas/common.ts TRANSPORT_STATUSES, plus
+ * BODY_STATUSES for methods whose body Fastify reads) to a route's own responses, so spec.json
+ * declares every status the broker can send. Only the description changes: the route keeps its
+ * schema for serialization.
+ */
+function withTransportErrors(response: unknown, methods: string | string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...((response as Record<string, TSchema> | undefined) ?? {}) };
+  const hasBody = [methods].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+  for (const status of [...TRANSPORT_STATUSES, ...(hasBody ? BODY_STATUSES : [])]) {
+    if (out[status] === undefined && out[String(status)] === undefined) out[status] = transportErrorResponse(status);
+  }
+  return out;
+}
 
 function isDescribed(url: string): boolean {
   return url.startsWith('/api/v1/') && !url.startsWith('/api/v1/console') && !url.startsWith('/api/v1/docs') && url !== '/api/v1/spec.json';
@@ -35,7 +55,8 @@ export default fp(
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
       transform: ({ schema, url, route }) => {
         const hide = !isDescribed(url) || (schema as { hide?: boolean } | undefined)?.hide === true;
-        return { schema: { ...(schema ?? {}), hide } as typeof schema, url, route };
+        const response = hide ? schema?.response : withTransportErrors(schema?.response, route.method);
+        return { schema: { ...(schema ?? {}), hide, response } as typeof schema, url, route };
       },
     });
     app.get('/api/v1/spec.json', { schema: { hide: true } }, async () => app.swagger());

@@ -5,6 +5,7 @@
  * (plugins/errors.ts native JSON, plugins/compat/error-body.ts compat JSON, plugins/error-page.ts
  * HTML). Knows Fastify's error shape structurally only, so the domain does not depend on it.
  */
+import { isDatabaseUnavailable } from './db/database-errors.js';
 import { BrokerError, DECLARED_ERRORS, declaredCodeFor, errorCodeFor, type ErrorCode, type ResourceKind } from './errors.js';
 
 export interface FieldError {
@@ -47,6 +48,40 @@ interface HttpErrorLike {
 
 export const INTERNAL_MESSAGE = 'Internal error';
 
+/**
+ * Error bodies repeat caller input (a slug, a field name, a list of unknown tools, a media type),
+ * so everything shown is bounded: one message, each field error, each string and list in `data`.
+ * A body stays a few kilobytes whatever the request held.
+ */
+const MAX_MESSAGE = 1000;
+const MAX_SHOWN_STRING = 200;
+const MAX_FIELD_ERRORS = 20;
+const MAX_DATA_ITEMS = 20;
+const MAX_DATA_DEPTH = 6;
+
+export function boundText(text: string, max = MAX_SHOWN_STRING): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+function boundData(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return boundText(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_DATA_DEPTH) return '…';
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, MAX_DATA_ITEMS).map((v) => boundData(v, depth + 1));
+    if (value.length > MAX_DATA_ITEMS) shown.push(`… (${value.length - MAX_DATA_ITEMS} more)`);
+    return shown;
+  }
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries.slice(0, MAX_DATA_ITEMS)) out[boundText(k, 64)] = boundData(v, depth + 1);
+  return out;
+}
+
+function boundFieldErrors(list: FieldError[]): FieldError[] {
+  return list.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: boundText(f.field), message: boundText(f.message, 300) }));
+}
+
 /** The message to show: an internal error's names the request id, so an operator can find the log. */
 export function shownMessage(c: ClassifiedError, requestId: string): string {
   return c.internal ? `${c.message}; quote request id ${requestId} to your operator` : c.message;
@@ -87,13 +122,14 @@ function fieldErrorsOf(data: unknown): FieldError[] | undefined {
 }
 
 function classifyBrokerError(error: BrokerError): ClassifiedError {
-  const fieldErrors = fieldErrorsOf(error.data);
+  const listed = fieldErrorsOf(error.data);
+  const fieldErrors = listed && boundFieldErrors(listed);
   return {
     status: error.status,
     code: error.code,
     defined: error.defined,
-    message: error.message,
-    ...(error.data !== undefined ? { data: error.data } : {}),
+    message: boundText(error.message, MAX_MESSAGE),
+    ...(error.data !== undefined ? { data: boundData(error.data) } : {}),
     ...(fieldErrors ? { fieldErrors } : {}),
     ...(error.resource ? { resource: error.resource } : {}),
     retryable: isRetryableStatus(error.status),
@@ -106,12 +142,12 @@ export function classifyError(error: unknown): ClassifiedError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as HttpErrorLike;
   if (Array.isArray(e.validation)) {
     const context = typeof e.validationContext === 'string' ? e.validationContext : undefined;
-    const fieldErrors = describeValidation(e.validation as ValidationIssue[], context);
+    const fieldErrors = boundFieldErrors(describeValidation(e.validation as ValidationIssue[], context));
     return {
       status: 400,
       code: 'BAD_REQUEST',
       defined: true,
-      message: `Invalid request: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join('; ')}`,
+      message: boundText(`Invalid request: ${fieldErrors.map((f) => `${f.field} ${f.message}`).join('; ')}`, MAX_MESSAGE),
       data: { errors: fieldErrors },
       fieldErrors,
       retryable: false,
@@ -127,10 +163,15 @@ export function classifyError(error: unknown): ClassifiedError {
       status,
       code: errorCodeFor(status),
       defined: declared !== undefined,
-      message: given || (declared ? DECLARED_ERRORS[declared].message : 'Request refused'),
+      message: boundText(given, MAX_MESSAGE) || (declared ? DECLARED_ERRORS[declared].message : 'Request refused'),
       retryable: isRetryableStatus(status),
       internal: false,
     };
+  }
+  // A database that cannot answer now (cut, partitioned, locked): retry later, not a bug.
+  if (isDatabaseUnavailable(error)) {
+    const message = 'The database is unavailable; retry shortly';
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', defined: false, message, retryable: true, internal: false };
   }
   // Unexpected (or a 5xx from below): the message may hold internals, so it is replaced.
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', defined: true, message: INTERNAL_MESSAGE, retryable: true, internal: true };

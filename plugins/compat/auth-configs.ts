@@ -3,20 +3,30 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { AuthConfigView } from '../../src/connections/auth-config-service.js';
 import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from './auth-config-view.js';
 import { compatBadRequest } from './errors.js';
 import { clampLimit, decodeCursor, page, queryBool } from './paging.js';
 import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString, RevokeOnDeleteQuery } from './schemas.js';
 
-const StringList = Type.Array(Type.String({ minLength: 1 }));
+const StringList = Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.scope }), { maxItems: 1000 });
 const ToolAccess = Type.Object(
   { tools_for_connected_account_creation: Type.Optional(StringList), tools_available_for_execution: Type.Optional(StringList) },
   { additionalProperties: true },
 );
-const Credentials = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]));
+const Credentials = Type.Record(
+  Type.String(),
+  Type.Union([
+    Type.String({ maxLength: TEXT_LIMITS.secret }),
+    Type.Number(),
+    Type.Boolean(),
+    Type.Array(Type.String({ maxLength: TEXT_LIMITS.scope }), { maxItems: 200 }),
+  ]),
+  { maxProperties: MAX_MAP_ENTRIES },
+);
 const authConfigFields = {
-  name: Type.Optional(Type.String({ maxLength: 200 })),
+  name: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
   credentials: Type.Optional(Credentials),
   proxy_config: Type.Optional(Type.Unknown()),
   tool_access_config: Type.Optional(ToolAccess),
@@ -25,13 +35,15 @@ const authConfigFields = {
 
 const CreateBody = Type.Object(
   {
-    toolkit: Type.Object({ slug: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
+    toolkit: Type.Object({ slug: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.slug }) }, { additionalProperties: true }),
     auth_config: Type.Optional(
       Type.Object(
         {
-          type: Type.Optional(Type.String({ description: 'use_composio_managed_auth (default) or use_custom_auth' })),
-          authScheme: Type.Optional(Type.String({ description: 'OAUTH2, API_KEY, BASIC or BEARER_TOKEN (use_custom_auth)' })),
-          auth_scheme: Type.Optional(Type.String()),
+          type: Type.Optional(Type.String({ maxLength: 40, description: 'use_composio_managed_auth (default) or use_custom_auth' })),
+          authScheme: Type.Optional(
+            Type.String({ maxLength: 40, description: 'OAUTH2, API_KEY, BASIC or BEARER_TOKEN (use_custom_auth)' }),
+          ),
+          auth_scheme: Type.Optional(Type.String({ maxLength: 40 })),
           ...authConfigFields,
         },
         { additionalProperties: true },
@@ -42,7 +54,11 @@ const CreateBody = Type.Object(
 );
 
 const UpdateBody = Type.Object(
-  { type: Type.Optional(Type.String()), scopes: Type.Optional(Type.Union([Type.String(), StringList])), ...authConfigFields },
+  {
+    type: Type.Optional(Type.String({ maxLength: 40 })),
+    scopes: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMITS.url }), StringList])),
+    ...authConfigFields,
+  },
   { additionalProperties: true },
 );
 
@@ -132,7 +148,10 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
     '/auth_configs/:id/:status',
     {
       schema: {
-        params: Type.Object({ id: Type.String({ minLength: 1 }), status: Type.String({ description: 'ENABLED or DISABLED' }) }),
+        params: Type.Object({
+          id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id }),
+          status: Type.String({ maxLength: 20, description: 'ENABLED or DISABLED' }),
+        }),
         body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
         response: { 200: LooseObject },
       },

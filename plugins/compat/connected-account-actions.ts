@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import { connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
 import { compatStatus, schemeOf } from './mapping.js';
@@ -15,7 +16,7 @@ import { IdParams, LooseObject, Nullable, OptionalString, RevokeOnDeleteQuery, S
 
 const PatchBody = Type.Object(
   {
-    alias: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    alias: Type.Optional(Nullable(Type.String({ maxLength: TEXT_LIMITS.name }))),
     connection: Type.Optional(Type.Object({ state: Type.Optional(StateSchema) }, { additionalProperties: true })),
     experimental: Type.Optional(Type.Unknown()),
   },
@@ -24,11 +25,11 @@ const PatchBody = Type.Object(
 
 const LinkBody = Type.Object(
   {
-    auth_config_id: Type.String({ minLength: 1 }),
-    user_id: Type.String({ minLength: 1, maxLength: 255 }),
-    callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
-    alias: Type.Optional(Type.String({ maxLength: 200 })),
-    connection_data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    auth_config_id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id }),
+    user_id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId }),
+    callback_url: Type.Optional(Type.String({ pattern: '^https?://', maxLength: TEXT_LIMITS.url })),
+    alias: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
+    connection_data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: MAX_MAP_ENTRIES })),
     experimental: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: true },

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { IConnection } from '../../src/db/entities/index.js';
 import { connectedAccountItem } from './connected-account-view.js';
 import { carriesTokens, connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
@@ -34,16 +35,16 @@ const ListQuery = Type.Object(
 
 const CreateBody = Type.Object(
   {
-    auth_config: Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: true }),
+    auth_config: Type.Object({ id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id }) }, { additionalProperties: true }),
     connection: Type.Optional(
       Type.Object(
         {
-          user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-          callback_url: Type.Optional(Type.String({ pattern: '^https?://' })),
-          redirect_uri: Type.Optional(Type.String({ pattern: '^https?://' })),
+          user_id: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId })),
+          callback_url: Type.Optional(Type.String({ pattern: '^https?://', maxLength: TEXT_LIMITS.url })),
+          redirect_uri: Type.Optional(Type.String({ pattern: '^https?://', maxLength: TEXT_LIMITS.url })),
           state: Type.Optional(Nullable(StateSchema)),
-          data: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
-          alias: Type.Optional(Type.String({ maxLength: 200 })),
+          data: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown(), { maxProperties: MAX_MAP_ENTRIES }))),
+          alias: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
           experimental: Type.Optional(Type.Unknown()),
         },
         { additionalProperties: true },

@@ -5,8 +5,18 @@
  * retry cannot help. Same classification as the native plane (src/error-classifier.ts), another body.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { classifyError, shownMessage, type ClassifiedError } from '../../src/error-classifier.js';
+import { boundText, classifyError, shownMessage, type ClassifiedError } from '../../src/error-classifier.js';
+import { DECLARED_ERRORS, UNDECLARED_ERRORS } from '../../src/errors.js';
 import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, isDeterministic, type CompatErrorExtra } from './errors.js';
+
+/**
+ * Every status the compat mount may answer with its error body, on any route (the route schemas
+ * declare only their successes, as the v3.1 clients expect): the statuses of the error catalog.
+ */
+export const COMPAT_ERROR_STATUSES: ReadonlySet<number> = new Set([
+  ...Object.values(DECLARED_ERRORS).map((e) => e.status),
+  ...Object.values(UNDECLARED_ERRORS),
+]);
 
 export interface CompatErrorBody {
   error: { message: string; code: number; status: number; slug?: string; request_id?: string; suggested_fix?: string; errors?: string[] };
@@ -20,7 +30,8 @@ export function renderCompatError(c: ClassifiedError, requestId: string, extra: 
   const accountMissing = c.code === 'NOT_FOUND' && c.resource === 'connection';
   const code = extra.code ?? (accountMissing ? CONNECTED_ACCOUNT_NOT_FOUND : c.status);
   const slug = extra.slug ?? (accountMissing ? 'CONNECTED_ACCOUNT_NOT_FOUND' : c.code);
-  const errors = extra.errors ?? c.fieldErrors?.map((f) => `${f.field} ${f.message}`);
+  // Field errors repeat caller input: as many and as long as the classifier shows (src/error-classifier.ts).
+  const errors = (extra.errors ?? c.fieldErrors?.map((f) => `${f.field} ${f.message}`))?.slice(0, 20).map((e) => boundText(e, 500));
   const message = shownMessage(c, requestId);
   return {
     error: {

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import { notFound } from '../../src/errors.js';
 import type { ToolFile } from '../../src/catalog/catalog-schema.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
@@ -36,9 +37,9 @@ const ListQuery = Type.Object(
 
 const ExecuteBody = Type.Object(
   {
-    connected_account_id: Type.Optional(Type.String({ minLength: 1 })),
-    user_id: Type.Optional(Type.String({ minLength: 1 })),
-    entity_id: Type.Optional(Type.String({ minLength: 1, description: 'Deprecated alias of user_id' })),
+    connected_account_id: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id })),
+    user_id: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId })),
+    entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId, description: 'Deprecated alias of user_id' })),
     version: Type.Optional(Type.String({ description: '"latest" or a tool version; the catalog has one version per tool' })),
     arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     text: Type.Optional(Type.String()),
@@ -51,22 +52,22 @@ const ExecuteBody = Type.Object(
 
 const ProxyParameter = Type.Object(
   {
-    name: Type.String({ minLength: 1 }),
-    value: Type.Union([Type.String(), Type.Number()]),
-    type: Type.Optional(Type.String()),
-    in: Type.Optional(Type.String()),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    value: Type.Union([Type.String({ maxLength: TEXT_LIMITS.headerValue }), Type.Number()]),
+    type: Type.Optional(Type.String({ maxLength: 20 })),
+    in: Type.Optional(Type.String({ maxLength: 20 })),
   },
   { additionalProperties: true },
 );
 
 const ProxyBody = Type.Object(
   {
-    endpoint: Type.String({ minLength: 1 }),
-    method: Type.String({ minLength: 1 }),
-    connected_account_id: Type.Optional(Type.String({ minLength: 1 })),
+    endpoint: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.url }),
+    method: Type.String({ minLength: 1, maxLength: 10 }),
+    connected_account_id: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id })),
     body: Type.Optional(Type.Unknown()),
     binary_body: Type.Optional(Type.Union([BinaryBody, Type.Null()])),
-    parameters: Type.Optional(Type.Array(ProxyParameter)),
+    parameters: Type.Optional(Type.Array(ProxyParameter, { maxItems: MAX_MAP_ENTRIES })),
     custom_connection_data: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: true },

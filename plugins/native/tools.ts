@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
-import { errorResponses } from '../../src/schemas/common.js';
+import { TEXT_LIMITS, errorResponses } from '../../src/schemas/common.js';
 import { ExecuteBody, ExecuteResponse } from '../../src/tools/api-schemas.js';
 
 const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'execution'> }> = async (app, { services }) => {
@@ -17,7 +17,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'executio
         description:
           "The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection for the tool's toolkit. " +
           'Provider errors are 200 with successful=false and the provider status; 408 means the provider did not answer in time.',
-        params: Type.Object({ slug: Type.String({ description: 'Tool slug' }) }),
+        params: Type.Object({ slug: Type.String({ maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug' }) }),
         body: Type.Optional(ExecuteBody),
         response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
       },

@@ -4,6 +4,7 @@
  * not list (logo, baseUrl, OAuth endpoints...) never leave the broker through these.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { TEXT_LIMITS } from '../schemas/common.js';
 
 export const AuthMethodApi = Type.Object(
   {
@@ -102,8 +103,8 @@ const MAX_OFFSET = 9007199254740991;
 
 export const ListToolkitsQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ description: 'Case-insensitive substring of the toolkit name or slug.' })),
-    category: Type.Optional(Type.String({ description: 'Only toolkits in this category (category slug).' })),
+    search: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.search, description: 'Case-insensitive substring of the toolkit name or slug.' })),
+    category: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.slug, description: 'Only toolkits in this category (category slug).' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' })),
   },
@@ -114,9 +115,11 @@ export type ListToolkitsQuery = Static<typeof ListToolkitsQuery>;
 
 export const ListToolsQuery = Type.Object(
   {
-    toolkit: Type.Optional(Type.String({ description: 'Only tools of this toolkit (toolkit slug).' })),
+    toolkit: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.slug, description: 'Only tools of this toolkit (toolkit slug).' })),
     search: Type.Optional(
-      Type.String({ description: 'Fuzzy match on slug, name and description; tolerates typos and word order. Results are ranked.' }),
+      Type.String({
+        maxLength: TEXT_LIMITS.search,
+        description: 'Fuzzy match on slug, name and description; tolerates typos and word order. Results are ranked.' }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size, 1 to 500.' })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of results to skip.' })),
@@ -126,10 +129,10 @@ export const ListToolsQuery = Type.Object(
 export type ListToolsQuery = Static<typeof ListToolsQuery>;
 
 export const ToolkitSlugParams = Type.Object(
-  { slug: Type.String({ minLength: 1, description: 'Toolkit slug, e.g. hubspot.' }) },
+  { slug: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.slug, description: 'Toolkit slug, e.g. hubspot.' }) },
   { description: 'Path parameters of getToolkit.' },
 );
 export const ToolSlugParams = Type.Object(
-  { slug: Type.String({ minLength: 1, description: 'Tool slug, e.g. HUBSPOT_CONTACTS_CREATE.' }) },
+  { slug: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug, e.g. HUBSPOT_CONTACTS_CREATE.' }) },
   { description: 'Path parameters of getTool.' },
 );

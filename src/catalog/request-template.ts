@@ -42,6 +42,21 @@ function scalarToString(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * A header value may hold no line break or other control character (Node refuses to send it and
+ * a CR/LF would split the header): checked per argument, so the 400 names the argument.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** encodeURIComponent throws URIError on a lone surrogate: a 400 naming the argument instead. */
+function encodeArgument(name: string, text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw badRequest(`Argument "${name}" is not valid Unicode`, { errors: [{ field: name, message: 'must be valid Unicode' }] });
+  }
+}
+
 /** Dot segments would be normalised away by the URL parser and escape the templated path. */
 function assertNotDotSegment(name: string, segment: string): void {
   if (segment === '.' || segment === '..' || /^(%2e|\.){1,2}$/i.test(segment)) {
@@ -57,7 +72,7 @@ function renderPath(template: string, rawParams: readonly string[], args: Record
     const text = scalarToString(value);
     if (!rawParams.includes(name)) {
       assertNotDotSegment(name, text);
-      return encodeURIComponent(text);
+      return encodeArgument(name, text);
     }
     // Raw params (Bitly `domain/hash`) keep their "/" but every segment is still escaped.
     const segments = text.split('/');
@@ -65,7 +80,7 @@ function renderPath(template: string, rawParams: readonly string[], args: Record
       if (s === '') throw badRequest(`Path argument "${name}" must not have empty segments (leading, trailing or double "/")`);
       assertNotDotSegment(name, s);
     }
-    return segments.map(encodeURIComponent).join('/');
+    return segments.map((s) => encodeArgument(name, s)).join('/');
   });
 }
 
@@ -77,12 +92,12 @@ function renderQuery(template: RequestTemplate, args: Record<string, unknown>): 
     if (value === undefined || value === null) continue;
     const key = encodeURIComponent(name);
     if (Array.isArray(value)) {
-      const items = value.filter((v) => v !== undefined && v !== null).map((v) => encodeURIComponent(scalarToString(v)));
+      const items = value.filter((v) => v !== undefined && v !== null).map((v) => encodeArgument(name, scalarToString(v)));
       if (items.length === 0) continue;
       if (format === 'repeat') for (const item of items) parts.push(`${key}=${item}`);
       else parts.push(`${key}=${items.join(',')}`);
     } else {
-      parts.push(`${key}=${encodeURIComponent(scalarToString(value))}`);
+      parts.push(`${key}=${encodeArgument(name, scalarToString(value))}`);
     }
   }
   return parts.join('&');
@@ -123,7 +138,14 @@ export function renderRequest(
   const headers: Record<string, string> = {};
   for (const [header, input] of Object.entries(t.headers ?? {})) {
     const v = args[input];
-    if (v !== undefined && v !== null) headers[header] = scalarToString(v);
+    if (v === undefined || v === null) continue;
+    const text = scalarToString(v);
+    if (!HEADER_VALUE.test(text)) {
+      throw badRequest(`Argument "${input}" goes into the ${header} header and must not contain line breaks or control characters`, {
+        errors: [{ field: input, message: 'must not contain line breaks or control characters (it is sent as a header)' }],
+      });
+    }
+    headers[header] = text;
   }
   const body = renderBody(t, args);
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
@@ -131,6 +153,16 @@ export function renderRequest(
   }
   const url = `${base}${path}${query ? `?${query}` : ''}`;
   return body === undefined ? { method: t.method, url, headers } : { method: t.method, url, headers, body };
+}
+
+/** The decoded name of a query part; a malformed escape (a raw path parameter's) is kept as written. */
+function decodedName(part: string): string {
+  const name = part.split('=')[0];
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /**
@@ -175,7 +207,7 @@ export function applyInjection(req: RenderedRequest, inject: readonly InjectRule
     }
     const q = url.indexOf('?');
     const base = q < 0 ? url : url.slice(0, q);
-    const kept = q < 0 ? [] : url.slice(q + 1).split('&').filter((p) => p !== '' && decodeURIComponent(p.split('=')[0]) !== rule.name);
+    const kept = q < 0 ? [] : url.slice(q + 1).split('&').filter((p) => p !== '' && decodedName(p) !== rule.name);
     kept.push(`${encodeURIComponent(rule.name)}=${encodeURIComponent(value)}`);
     url = `${base}?${kept.join('&')}`;
   }

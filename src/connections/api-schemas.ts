@@ -1,8 +1,16 @@
 /** TypeBox schemas of the connection and auth-config routes (spec 2.1, 4.1 to 4.6, 4.9). */
 import { Type, type Static } from '@sinclair/typebox';
 import { CONNECTION_STATUSES } from '../db/entities/index.js';
+import { IdString, MAX_MAP_ENTRIES, SlugString, TEXT_LIMITS } from '../schemas/common.js';
 
-const StringMap = (description: string) => Type.Record(Type.String(), Type.String(), { description });
+/** String maps callers send (connection fields, credentials): bounded in count and value length. */
+const StringMap = (description: string, maxLength: number) =>
+  Type.Record(Type.String(), Type.String({ maxLength }), { description, maxProperties: MAX_MAP_ENTRIES });
+
+/** Limits of the lists an auth config stores (a toolkit has at most a few hundred tools). */
+const MAX_RESTRICTED_TOOLS = 1000;
+const MAX_SCOPES = 200;
+const Scopes = Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.scope }), { maxItems: MAX_SCOPES });
 
 export const ConnectionStatusSchema = Type.Union(
   CONNECTION_STATUSES.map((s) => Type.Literal(s)),
@@ -44,27 +52,32 @@ export const ConnectionSchema = Type.Object(
 const CONNECTION_CONFIG = StringMap(
   'Provider-specific connection fields, per the auth method\'s connectionFields (GET /toolkits/{slug}), e.g. {"subdomain": "acme"}. ' +
     'Each value is one DNS label; a missing or invalid field is 400 naming it (connectionConfig.<name>).',
+  TEXT_LIMITS.connectionField,
 );
 
-const EntityId = Type.String({ minLength: 1, maxLength: 255, description: 'End-user id the connection belongs to' });
+const EntityId = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId, description: 'End-user id the connection belongs to' });
 
 export const InitiateBody = Type.Object(
   {
     entityId: EntityId,
-    authConfigId: Type.Optional(Type.String({ description: 'Used when several auth configs exist for the toolkit' })),
-    authMethodId: Type.Optional(Type.String({ description: 'Auth method id when the auth config is created implicitly (managed)' })),
+    authConfigId: Type.Optional(IdString('Used when several auth configs exist for the toolkit')),
+    authMethodId: Type.Optional(SlugString('Auth method id when the auth config is created implicitly (managed)')),
     scopes: Type.Optional(
-      Type.Array(Type.String({ minLength: 1 }), { description: "Defaults to the auth config's scopes, else the toolkit's" }),
+      Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.scope }), {
+        maxItems: MAX_SCOPES,
+        description: "Defaults to the auth config's scopes, else the toolkit's",
+      }),
     ),
     connectionConfig: Type.Optional(CONNECTION_CONFIG),
     redirectUrl: Type.Optional(
       Type.String({
         format: 'uri',
         pattern: '^https?://',
+        maxLength: TEXT_LIMITS.url,
         description: "Where the user's browser goes after the callback; gets ?status=&connectionId=",
       }),
     ),
-    alias: Type.Optional(Type.String({ maxLength: 200 })),
+    alias: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
   },
   { additionalProperties: false },
 );
@@ -78,19 +91,19 @@ export const InitiateResponse = Type.Object({
 export const ConnectBody = Type.Object(
   {
     entityId: EntityId,
-    credentials: StringMap("Credential fields, per the toolkit's credential schema"),
-    authConfigId: Type.Optional(Type.String()),
-    authMethodId: Type.Optional(Type.String()),
+    credentials: StringMap("Credential fields, per the toolkit's credential schema", TEXT_LIMITS.secret),
+    authConfigId: Type.Optional(IdString()),
+    authMethodId: Type.Optional(SlugString()),
     connectionConfig: Type.Optional(CONNECTION_CONFIG),
-    connectionId: Type.Optional(Type.String({ description: 'Complete a PENDING connection returned by initiate' })),
-    alias: Type.Optional(Type.String({ maxLength: 200 })),
+    connectionId: Type.Optional(IdString('Complete a PENDING connection returned by initiate')),
+    alias: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
   },
   { additionalProperties: false },
 );
 export type ConnectBody = Static<typeof ConnectBody>;
 
-export const ConnectionIdParams = Type.Object({ connectionId: Type.String() });
-export const SlugParams = Type.Object({ slug: Type.String() });
+export const ConnectionIdParams = Type.Object({ connectionId: IdString() });
+export const SlugParams = Type.Object({ slug: SlugString('Toolkit slug') });
 
 /** Paging of the list routes: optional, with defaults (ajv fills them in before the handler runs). */
 const PAGE = {
@@ -105,9 +118,9 @@ export function pageOf(q: { limit?: number; offset?: number }): { limit: number;
 
 export const ListConnectionsQuery = Type.Object(
   {
-    authConfigId: Type.Optional(Type.String()),
-    entityId: Type.Optional(Type.String()),
-    toolkit: Type.Optional(Type.String({ description: 'Toolkit slug' })),
+    authConfigId: Type.Optional(IdString()),
+    entityId: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.entityId })),
+    toolkit: Type.Optional(SlugString('Toolkit slug')),
     status: Type.Optional(ConnectionStatusSchema),
     ...PAGE,
   },
@@ -137,28 +150,40 @@ export const RevokeResponse = Type.Object({
 export const DeleteResponse = Type.Object({ deleted: Type.Boolean() });
 
 export const UpdateConnectionBody = Type.Object(
-  { alias: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])), disabled: Type.Optional(Type.Boolean()) },
+  {
+    alias: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMITS.name }), Type.Null()])),
+    disabled: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 
 // ---------------------------------------------------------------- auth configs
 
-const ToolSlugs = Type.Array(Type.String({ minLength: 1 }), {
+const ToolSlugs = Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.toolSlug }), {
+  maxItems: MAX_RESTRICTED_TOOLS,
   description: 'Tool slugs of the toolkit; executions of other tools are refused (403)',
 });
 
 export const CreateAuthConfigBody = Type.Object(
   {
-    slug: Type.String({ minLength: 1, description: 'Toolkit slug' }),
-    authMethodId: Type.String({ minLength: 1 }),
-    name: Type.Optional(Type.String({ maxLength: 200, description: 'Label' })),
+    slug: SlugString('Toolkit slug'),
+    authMethodId: SlugString(),
+    name: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name, description: 'Label' })),
     isManaged: Type.Optional(
       Type.Boolean({ description: "true: the platform's OAuth app for the toolkit (default when no clientId is given)" }),
     ),
-    clientId: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client id (custom configs)' })),
-    clientSecret: Type.Optional(Type.String({ minLength: 1, description: 'Your OAuth client secret; stored encrypted, never returned' })),
+    clientId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: TEXT_LIMITS.clientId, description: 'Your OAuth client id (custom configs)' }),
+    ),
+    clientSecret: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: TEXT_LIMITS.secret,
+        description: 'Your OAuth client secret; stored encrypted, never returned',
+      }),
+    ),
     restrictToTools: Type.Optional(ToolSlugs),
-    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    scopes: Type.Optional(Scopes),
   },
   { additionalProperties: false },
 );
@@ -191,11 +216,11 @@ export const AuthConfigSchema = Type.Object(
 
 export const UpdateAuthConfigBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 200 })),
-    clientId: Type.Optional(Type.String({ minLength: 1 })),
-    clientSecret: Type.Optional(Type.String({ minLength: 1 })),
+    name: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.name })),
+    clientId: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.clientId })),
+    clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.secret })),
     restrictToTools: Type.Optional(Type.Union([ToolSlugs, Type.Null()])),
-    scopes: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.Null()])),
+    scopes: Type.Optional(Type.Union([Scopes, Type.Null()])),
     disabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -203,11 +228,11 @@ export const UpdateAuthConfigBody = Type.Object(
 
 export const ListAuthConfigsQuery = Type.Object(
   {
-    toolkit: Type.Optional(Type.String()),
+    toolkit: Type.Optional(SlugString()),
     isManaged: Type.Optional(Type.Boolean()),
     ...PAGE,
   },
   { description: 'listAuthConfigs query string (unknown parameters are ignored).' },
 );
 export const AuthConfigList = Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() });
-export const AuthConfigIdParams = Type.Object({ authConfigId: Type.String() });
+export const AuthConfigIdParams = Type.Object({ authConfigId: IdString() });

@@ -1,18 +1,23 @@
 /** TypeBox schemas of executeTool (spec 4.7b) and proxy (spec 4.3). */
 import { Type } from '@sinclair/typebox';
 import { PROXY_METHODS } from './proxy-service.js';
+import { IdString, MAX_MAP_ENTRIES, TEXT_LIMITS } from '../schemas/common.js';
 
 const StringMap = (description: string) => Type.Record(Type.String(), Type.String(), { description });
+/** Caller-sent maps (proxy headers and query): bounded; header values are also checked for CR/LF by the proxy. */
+const BoundedStringMap = (description: string) =>
+  Type.Record(Type.String(), Type.String({ maxLength: TEXT_LIMITS.headerValue }), { description, maxProperties: MAX_MAP_ENTRIES });
 
 export const ExecuteBody = Type.Object(
   {
     entityId: Type.Optional(
       Type.String({
         minLength: 1,
+        maxLength: TEXT_LIMITS.entityId,
         description: "Use this entity's connection for the tool's toolkit (its most recently updated ACTIVE one)",
       }),
     ),
-    connectedAccountId: Type.Optional(Type.String({ minLength: 1, description: 'Explicit connection id; wins over entityId' })),
+    connectedAccountId: Type.Optional(IdString('Explicit connection id; wins over entityId')),
     arguments: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Tool arguments; must match the tool's inputParameters" }),
     ),
@@ -33,14 +38,17 @@ export const ExecuteResponse = Type.Object({
 
 export const ProxyBody = Type.Object(
   {
-    connectionId: Type.String({ minLength: 1 }),
+    connectionId: IdString(),
     endpoint: Type.String({
       minLength: 1,
+      maxLength: TEXT_LIMITS.url,
       description: "A path under the toolkit's base URL, or an absolute URL on one of its allowed hosts",
     }),
-    method: Type.String({ description: `HTTP method: ${PROXY_METHODS.join(', ')}` }),
-    headers: Type.Optional(StringMap('Extra request headers; cannot override the injected credential')),
-    query: Type.Optional(StringMap('Query parameters')),
+    method: Type.String({ maxLength: 10, description: `HTTP method: ${PROXY_METHODS.join(', ')}` }),
+    headers: Type.Optional(
+      BoundedStringMap('Extra request headers (no CR, LF or control characters in values); cannot override the injected credential'),
+    ),
+    query: Type.Optional(BoundedStringMap('Query parameters')),
     body: Type.Optional(Type.Unknown({ description: 'JSON body' })),
   },
   { additionalProperties: false },

@@ -11,7 +11,7 @@ import { connectionTarget } from '../catalog/connection-config.js';
 import type { RenderedRequest } from '../catalog/request-template.js';
 import type { ConnectionResolver } from '../connections/connection-resolver.js';
 import { badRequest, notFound } from '../errors.js';
-import { mergeOutboundHeaders } from '../providers/outbound-headers.js';
+import { HEADER_NAME, mergeOutboundHeaders } from '../providers/outbound-headers.js';
 import { resolveProxyTarget } from '../providers/proxy-target.js';
 import { passableResponseHeaders } from '../providers/response-body.js';
 import type { ProviderCall } from './provider-call.js';
@@ -21,6 +21,25 @@ type ProxyMethod = (typeof PROXY_METHODS)[number];
 /** `type/subtype` plus optional parameters, printable ASCII only (it becomes a header value). */
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;[\x20-\x7e]*)?$/;
 const isProxyMethod = (m: string): m is ProxyMethod => (PROXY_METHODS as readonly string[]).includes(m);
+/** Header values without CR, LF or other control characters (what Node accepts to send). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** A caller header that cannot be sent is the caller's 400, naming it, not a failure of the send. */
+function assertSendableHeaders(headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+    if (!HEADER_NAME.test(name)) {
+      throw badRequest(`Header name "${shown}" is not a valid HTTP header name`, {
+        errors: [{ field: `headers.${shown}`, message: 'is not a valid header name' }],
+      });
+    }
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+      throw badRequest(`Header ${shown} must not contain line breaks or control characters`, {
+        errors: [{ field: `headers.${shown}`, message: 'must not contain line breaks or control characters' }],
+      });
+    }
+  }
+}
 
 export interface ProxyInput {
   connectionId: string;
@@ -57,6 +76,7 @@ export function createProxyService(deps: ProxyServiceDeps) {
           errors: [{ field: 'method', message: 'unsupported' }],
         });
       }
+      assertSendableHeaders(input.headers);
       if (input.binaryBody && input.body !== undefined) {
         throw badRequest('Send either a JSON body or a binary body, not both', {
           errors: [{ field: 'binary_body', message: 'conflicts with body' }],

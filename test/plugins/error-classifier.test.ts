@@ -198,3 +198,19 @@ t.test('HTML renderer: status to title and message; internal shows only the requ
   t.match(res.body, /Something went wrong/);
   t.notMatch(res.body, /secret/);
 });
+
+t.test('what an error body repeats of the input is bounded (issue 12)', async (t) => {
+  const huge = 'x'.repeat(100_000);
+  const errors = Array.from({ length: 1000 }, (_, i) => ({ field: `body.${huge}.${i}`, message: huge }));
+  const c = classifyError(badRequest(`Unknown tools: ${huge}`, { errors, echo: { nested: [huge, huge] } }));
+  t.ok(c.message.length <= 1100, `message bounded (${c.message.length})`);
+  t.equal(c.fieldErrors?.length, 20, 'at most 20 field errors');
+  const native = JSON.stringify(renderNativeError(c, 'req-1'));
+  const compat = JSON.stringify(renderCompatError(c, 'req-1', { errors: Array.from({ length: 500 }, () => huge) }));
+  t.ok(native.length < 16_384, `native body ${native.length} bytes`);
+  t.ok(compat.length < 16_384, `compat body ${compat.length} bytes`);
+  // Fastify's own messages quote input too (the media type of a 415).
+  const fst = classifyError(Object.assign(new Error(`Unsupported Media Type: ${huge}`), { statusCode: 415 }));
+  t.equal(fst.status, 415);
+  t.ok(fst.message.length <= 1100, 'a framework message is bounded');
+});

@@ -1,0 +1,65 @@
+/**
+ * Checks every request value before schema validation, on every plane: strings (and object keys)
+ * must be well-formed Unicode without NUL, and containers may nest at most MAX_NESTING_DEPTH
+ * levels. PostgreSQL rejects NUL and lone surrogates (as 500s deep in a query), SQLite stores
+ * them half-way, and deep values overflow the stack of recursive code (Ajv, the catalog, the
+ * provider client). The walk is iterative so that checking cannot overflow either.
+ */
+import type { FieldError } from '../error-classifier.js';
+
+/** Deepest nesting of arrays and objects accepted anywhere in a request (tool arguments, proxy bodies). */
+export const MAX_NESTING_DEPTH = 64;
+/** Longest quoted piece of caller input (a key in a field path) an error body repeats. */
+const MAX_QUOTED_KEY = 64;
+
+/** In unicode mode a surrogate pair is one code point, so only a lone surrogate matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why a string is refused, or undefined when it is acceptable. */
+export function stringProblem(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(s)) return 'must be valid Unicode (no lone surrogates)';
+  return undefined;
+}
+
+/** A caller-chosen key made safe to repeat in an error: bounded, control characters and surrogates escaped. */
+function shownKey(key: string): string {
+  const short = key.length > MAX_QUOTED_KEY ? `${key.slice(0, MAX_QUOTED_KEY)}…` : key;
+  // eslint-disable-next-line no-control-regex
+  return short.replace(/[\u0000-\u001f\u007f]|[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+interface Pending {
+  value: unknown;
+  path: string;
+  depth: number;
+}
+
+/**
+ * The first problem of `root` (a parsed body, params or query object), its field named as
+ * `context.a.b.0`, or undefined when the value is acceptable.
+ */
+export function findHostileInput(root: unknown, context: string): FieldError | undefined {
+  const stack: Pending[] = [{ value: root, path: context, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = stringProblem(value);
+      if (problem) return { field: path, message: problem };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
+    if (depth >= MAX_NESTING_DEPTH) return { field: path, message: `nests deeper than ${MAX_NESTING_DEPTH} levels` };
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}.${i}`, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const field = `${path}.${shownKey(key)}`;
+      const keyProblem = stringProblem(key);
+      if (keyProblem) return { field, message: `has a name that ${keyProblem}` };
+      stack.push({ value: child, path: field, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
