@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildApp } from '../plugins/app.js';
 import { migrateDatabase } from '../src/db/orm.js';
+import { isDatabaseUnavailable } from '../src/db/database-errors.js';
 import { bootstrapBanner, bootstrapIfEmpty } from '../src/bootstrap.js';
 import { describeStartupError } from '../src/startup-errors.js';
 
@@ -28,6 +29,8 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     await app.close().catch(() => undefined);
     throw err;
   }
+
+  keepRunningThroughDatabaseOutages(app);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -55,6 +58,21 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, close, url: `http://${config.host}:${port}` };
+}
+
+/**
+ * A lost database connection surfacing outside a request (a driver's 'error' event, a background
+ * write nobody awaits) must not end the process: requests answer 503 meanwhile and the pools
+ * reconnect when the database returns. Anything else unexpected still ends it, as Node would.
+ */
+function keepRunningThroughDatabaseOutages(app: FastifyInstance): void {
+  const handle = (kind: string) => (err: unknown) => {
+    if (isDatabaseUnavailable(err)) return void app.log.error({ err }, `database unavailable (${kind}); still serving`);
+    app.log.fatal({ err }, kind);
+    process.exit(1);
+  };
+  process.on('uncaughtException', handle('uncaught exception'));
+  process.on('unhandledRejection', handle('unhandled rejection'));
 }
 
 /**

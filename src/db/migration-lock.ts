@@ -16,7 +16,8 @@ export async function withMigrationLock<T>(orm: MikroORM, fn: () => Promise<T>):
   // The lock lives in a transaction on one pooled connection and is released when it ends;
   // the migrator works on its own connection meanwhile.
   return orm.em.fork().transactional(async (tx) => {
-    await (tx.getConnection() as unknown as RawExecutor).execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    // The entity manager's execute runs inside its transaction (the connection's would not: no lock).
+    await (tx as unknown as RawExecutor).execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     return fn();
   });
 }

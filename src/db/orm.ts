@@ -17,14 +17,32 @@ export function migrationsDir(kind: DatabaseConfig['kind']): string {
   return fileURLToPath(new URL(`./migrations/${kind}`, import.meta.url));
 }
 
-/** Time limit of opening one PostgreSQL connection (TCP, TLS and authentication). */
-const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Extra time the client gives a statement beyond the server's statement_timeout: the server
+ * cancels a slow statement first (the connection stays usable); the client-side timeout only
+ * fires when nothing comes back at all (a partition).
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 500;
+
+/**
+ * Bounds of one pg client. `request` bounds every wait (a cut or partitioned database fails a
+ * request within acquire + statement time); `maintenance` (migrations, which may take long and
+ * wait on the cross-instance lock) bounds only the connect.
+ */
+function postgresClientLimits(db: DatabaseConfig, use: OrmUse = 'request'): Record<string, number | boolean> {
+  const connect = { connectionTimeoutMillis: db.acquireTimeoutMs, keepAlive: true };
+  if (use === 'maintenance') return connect;
+  return { ...connect, statement_timeout: db.statementTimeoutMs, query_timeout: db.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS };
+}
+
+/** What an ORM instance serves: requests (every wait bounded) or maintenance (migrations). */
+type OrmUse = 'request' | 'maintenance';
 
 interface SqliteConnection {
   pragma(statement: string): unknown;
 }
 
-export function ormOptions(db: DatabaseConfig): Options {
+export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options {
   const common: Options = {
     entities,
     extensions: [Migrator],
@@ -50,10 +68,11 @@ export function ormOptions(db: DatabaseConfig): Options {
       driver: BetterSqliteDriver,
       dbName: db.url,
       pool: {
-        // WAL lets the CLI and a running server share the file; the timeout rides out short locks.
+        // WAL lets the CLI and a running server share the file; the busy timeout rides out short
+        // locks and bounds the wait on a long one (then "database is locked": 503).
         afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           conn.pragma('journal_mode = WAL');
-          conn.pragma('busy_timeout = 5000');
+          conn.pragma(`busy_timeout = ${use === 'maintenance' ? Math.max(db.statementTimeoutMs, 30_000) : db.statementTimeoutMs}`);
           conn.pragma('foreign_keys = ON');
           done(null, conn);
         },
@@ -64,16 +83,23 @@ export function ormOptions(db: DatabaseConfig): Options {
     ...common,
     driver: PostgreSqlDriver,
     clientUrl: db.url,
-    pool: { min: 0, max: 10 },
-    // An unreachable or silent server fails a connection in seconds (start-up names DATABASE_URL),
-    // not after the operating system's TCP timeout of minutes.
-    driverOptions: { connection: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS } },
+    // Every wait is bounded: for a pooled connection (acquire), to open one (create, connect), and
+    // for a statement (server and client side). A cut or partitioned database fails requests fast
+    // (503) instead of holding them, and start-up names DATABASE_URL within seconds.
+    pool: {
+      min: 0,
+      max: db.poolMax,
+      acquireTimeoutMillis: db.acquireTimeoutMs,
+      createTimeoutMillis: db.acquireTimeoutMs,
+      createRetryIntervalMillis: 100,
+    },
+    driverOptions: { connection: postgresClientLimits(db, use) },
   } as Options;
 }
 
-export async function openOrm(db: DatabaseConfig): Promise<MikroORM> {
+export async function openOrm(db: DatabaseConfig, use: OrmUse = 'request'): Promise<MikroORM> {
   if (db.kind === 'sqlite' && db.url !== ':memory:') mkdirSync(dirname(db.url), { recursive: true });
-  return MikroORM.init(ormOptions(db));
+  return MikroORM.init(ormOptions(db, use));
 }
 
 /** Applies pending migrations; returns the names applied. */
@@ -92,7 +118,7 @@ export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
  * (instances starting together migrate one after the other). Building an app never migrates.
  */
 export async function migrateDatabase(db: DatabaseConfig): Promise<string[]> {
-  const orm = await openOrm(db);
+  const orm = await openOrm(db, 'maintenance');
   try {
     return await withMigrationLock(orm, () => migrate(orm));
   } finally {

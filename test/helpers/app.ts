@@ -57,6 +57,7 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}): 
     VAULT_KEYS: TEST_VAULT_KEYS,
     SESSION_SECRET: 'test-session-secret-test-session-secret',
     RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
     PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
     ...env,
   });

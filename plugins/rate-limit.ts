@@ -1,0 +1,113 @@
+/**
+ * Request budgets per minute, on every route but the health probes (both planes, the OAuth
+ * callback, the connect pages):
+ * - per key (RATE_LIMIT_PER_MINUTE): a request presenting a key (`x-api-key`, or
+ *   `Authorization: Bearer <key>` as the MCP endpoint accepts) spends that key's budget, so one
+ *   tenant cannot starve another;
+ * - per address without a valid key (RATE_LIMIT_ANONYMOUS_PER_MINUTE): a request presenting no
+ *   key spends its address's budget, and so does every failed authentication (401), so a flood of
+ *   made-up keys is not free: once the address is over, any key not seen valid here is refused
+ *   before it costs a database lookup. Keys that authenticated before keep their own budget.
+ * Counters live in Redis when REDIS_URL is set, so every instance shares them. Over budget: 429 in
+ * the plane's error body (each plane's error handler renders the thrown error) with Retry-After.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Config } from '../src/config.js';
+
+/** Never limited: load balancers and orchestrators probe these. */
+const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** How many keys that authenticated are remembered (to spare them an address's anonymous budget). */
+const KNOWN_KEYS_MAX = 10_000;
+
+type Limiter = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
+type Verdict = Awaited<ReturnType<Limiter>>;
+
+/** The key a request presents, hashed (the limiter never holds a key in clear); undefined if none. */
+function presentedKeyHash(request: FastifyRequest): string | undefined {
+  let key = request.headers['x-api-key'];
+  if (Array.isArray(key)) key = key[0];
+  if (!key) {
+    const auth = request.headers.authorization;
+    const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+    key = bearer?.[1];
+  }
+  if (!key) return undefined;
+  return createHash('sha256').update(key.trim()).digest('base64url').slice(0, 22);
+}
+
+function pathOf(request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return q === -1 ? request.url : request.url.slice(0, q);
+}
+
+/**
+ * Sets the budget headers; over budget, throws the 429 the plane's error handler renders. A peek
+ * (`spent`: a read that did not count this request) is over once the budget is used up.
+ */
+function enforce(verdict: Verdict, reply: FastifyReply, what: string, spent = false): void {
+  if (verdict.isAllowed) return;
+  const over = spent ? verdict.remaining === 0 : verdict.isExceeded;
+  if (spent && !over) return; // the budget headers describe the key's own budget
+  reply.header('x-ratelimit-limit', verdict.max);
+  reply.header('x-ratelimit-remaining', over ? 0 : verdict.remaining);
+  reply.header('x-ratelimit-reset', verdict.ttlInSeconds);
+  if (!over) return;
+  reply.header('retry-after', Math.max(1, verdict.ttlInSeconds));
+  const message = `Rate limit exceeded (${what}): ${verdict.max} requests per minute; retry in ${Math.max(1, verdict.ttlInSeconds)} s`;
+  throw Object.assign(new Error(message), { statusCode: 429 });
+}
+
+export default fp(
+  async (app, opts: { config: Config }) => {
+    const { rateLimitPerMinute: perKey, rateLimitAnonymousPerMinute: perAddress, redisUrl } = opts.config;
+    if (perKey === 0 && perAddress === 0) return;
+    const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) {
+      // A Redis outage is logged, and requests are then served unlimited (skipOnError) rather than failed.
+      redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit store unavailable'));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    }
+    await app.register(rateLimit, { global: false, redis, nameSpace: 'broker-rl-', timeWindow: '1 minute', skipOnError: true });
+
+    const keyed =
+      perKey > 0
+        ? app.createRateLimit({ max: perKey, timeWindow: 60_000, keyGenerator: (req) => `k:${presentedKeyHash(req)}` })
+        : undefined;
+    const anonymous =
+      perAddress > 0 ? app.createRateLimit({ max: perAddress, timeWindow: 60_000, keyGenerator: (req) => `a:${req.ip}` }) : undefined;
+    const knownKeys = new Set<string>();
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (EXEMPT.has(pathOf(request))) return;
+      const hash = presentedKeyHash(request);
+      if (hash === undefined) {
+        if (anonymous) enforce(await anonymous(request), reply, 'requests without a valid key, per address');
+        return;
+      }
+      // Spent by failed authentications: a key this instance has not seen valid waits it out.
+      if (anonymous && !knownKeys.has(hash))
+        enforce(await anonymous(request, { increment: false }), reply, 'failed authentications, per address', true);
+      if (keyed) enforce(await keyed(request), reply, 'per key');
+    });
+
+    if (anonymous) {
+      app.addHook('onResponse', async (request, reply) => {
+        const hash = presentedKeyHash(request);
+        if (hash === undefined) return;
+        if (reply.statusCode === 401) {
+          knownKeys.delete(hash);
+          await anonymous(request);
+        } else if (request.auth) {
+          if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+          knownKeys.add(hash);
+        }
+      });
+    }
+  },
+  { name: 'rate-limit' },
+);
