@@ -1,0 +1,233 @@
+/**
+ * MCP tools/call vs the same executeTool over REST (HUBSPOT_CONTACTS_GET for one entity), with
+ * autocannon on loopback; the HubSpot sandbox and the broker each run in their own process, as
+ * in execution-bench.ts. Both planes resolve the entity's connection the same way, so the
+ * difference is the MCP layer: JSON-RPC, the per-request SDK server and transport, content
+ * mapping. Latencies come from every response (autocannon's histogram has 1 ms resolution).
+ * Standalone: `npx tsx bench/mcp-bench.ts [--quick]`; `npm run bench -- --mcp` runs it too.
+ */
+import autocannon from 'autocannon';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
+import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+
+export interface McpBenchRow {
+  connections: number;
+  restP50: number;
+  mcpP50: number;
+  restRps: number;
+  mcpRps: number;
+  /** MCP p50 minus REST p50, in ms. */
+  addedP50Ms: number;
+  /** The broker process's CPU time per request (Linux /proc; NaN elsewhere), in ms: less sensitive to a busy machine than latency. */
+  restCpuMs: number;
+  mcpCpuMs: number;
+  errors: number;
+}
+
+const ENTITY = 'bench-user';
+
+/** CPU time (user + system) of a process so far, in ms, from /proc; NaN where there is none. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
+interface Figures {
+  p50: number;
+  rps: number;
+  errors: number;
+  cpuPerRequestMs: number;
+}
+
+async function load(opts: autocannon.Options, pid?: number): Promise<Figures> {
+  const cpuBefore = cpuMs(pid);
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    });
+  });
+  const sorted = Float64Array.from(times).sort();
+  return {
+    p50: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequestMs: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+  };
+}
+
+/** A managed auth config and an ACTIVE HubSpot connection of ENTITY, through the sandbox consent. */
+async function connectHubspot(base: string, key: string): Promise<void> {
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  await fetch(`${base}/api/v1/auth_configs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }),
+  });
+  const init = (await (
+    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: ENTITY }) })
+  ).json()) as { redirectUrl: string };
+  const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
+  const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+  if (callback.status >= 400) throw new Error(`OAuth callback failed: HTTP ${callback.status}`);
+}
+
+export async function runMcpBench(
+  opts: { connections?: number[]; durationSec?: number; log?: (line: string) => void } = {},
+): Promise<McpBenchRow[]> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(l + '\n'));
+  const duration = opts.durationSec ?? 5;
+  const dir = mkdtempSync(join(tmpdir(), 'broker-mcp-bench-'));
+  const children: Child[] = [];
+  try {
+    const sb = await startChild(
+      ['sandbox/standalone.ts'],
+      {
+        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
+        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
+        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
+      },
+      /^(\{.*\})$/m,
+    );
+    children.push(sb.child);
+    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
+    const seeded = await fetch(`${hubspot.url}/__sandbox/control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'seed', args: ['contacts', 1] }),
+    });
+    const [contactId] = ((await seeded.json()) as { result: string[] }).result;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const broker = await startChild(
+      ['bin/server.ts'],
+      {
+        ...sandboxBrokerEnv(hubspot),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_BASE_URL: base,
+        DATA_DIR: dir,
+        DATABASE_URL: `sqlite:${join(dir, 'broker.sqlite')}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '0',
+        NODE_ENV: 'production',
+        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      },
+      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+    );
+    children.push(broker.child);
+    const key = broker.match[1]!;
+    for (
+      let i = 0;
+      i < 100 &&
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    await connectHubspot(base, key);
+
+    const rest: autocannon.Options = {
+      url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ entityId: ENTITY, arguments: { contactId } }),
+    };
+    const mcp: autocannon.Options = {
+      url: `${base}/mcp?entityId=${ENTITY}&toolkits=hubspot`,
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'HUBSPOT_CONTACTS_GET', arguments: { contactId } },
+      }),
+    };
+    const check = (await (
+      await fetch(mcp.url, { method: 'POST', headers: mcp.headers as Record<string, string>, body: mcp.body as string })
+    ).json()) as { result?: { isError?: boolean; structuredContent?: { id?: string } } };
+    if (check.result?.isError || check.result?.structuredContent?.id !== contactId) {
+      throw new Error(`tools/call is not working in the bench setup: ${JSON.stringify(check)}`);
+    }
+
+    const rows: McpBenchRow[] = [];
+    for (const c of opts.connections ?? [1, 16]) {
+      await load({ ...rest, connections: c, duration: 1 });
+      await load({ ...mcp, connections: c, duration: 1 });
+      // Interleaved halves, so drift of the machine (other processes) hits both sides alike.
+      const half = Math.max(1, duration / 2);
+      const pid = broker.child.proc.pid;
+      const r1 = await load({ ...rest, connections: c, duration: half }, pid);
+      const m1 = await load({ ...mcp, connections: c, duration: half }, pid);
+      const r2 = await load({ ...rest, connections: c, duration: half }, pid);
+      const m2 = await load({ ...mcp, connections: c, duration: half }, pid);
+      const restP50 = (r1.p50 + r2.p50) / 2;
+      const mcpP50 = (m1.p50 + m2.p50) / 2;
+      const row: McpBenchRow = {
+        connections: c,
+        restP50,
+        mcpP50,
+        restRps: (r1.rps + r2.rps) / 2,
+        mcpRps: (m1.rps + m2.rps) / 2,
+        addedP50Ms: mcpP50 - restP50,
+        restCpuMs: (r1.cpuPerRequestMs + r2.cpuPerRequestMs) / 2,
+        mcpCpuMs: (m1.cpuPerRequestMs + m2.cpuPerRequestMs) / 2,
+        errors: r1.errors + r2.errors + m1.errors + m2.errors,
+      };
+      rows.push(row);
+      log(
+        `  c=${c}: REST p50 ${restP50.toFixed(3)} ms | MCP p50 ${mcpP50.toFixed(3)} ms | broker CPU/request REST ${row.restCpuMs.toFixed(3)} ms, MCP ${row.mcpCpuMs.toFixed(3)} ms`,
+      );
+    }
+    return rows;
+  } finally {
+    for (const c of children.reverse()) await c.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatMcpTable(rows: McpBenchRow[]): string {
+  const lines = [
+    'MCP tools/call vs REST executeTool (HUBSPOT_CONTACTS_GET, SQLite)',
+    'conns |  REST req/s  p50 ms |   MCP req/s  p50 ms | MCP added p50 ms | broker CPU/req REST   MCP  added (ms)',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `${String(r.connections).padStart(5)} | ${r.restRps.toFixed(0).padStart(11)} ${r.restP50.toFixed(3).padStart(7)} | ` +
+        `${r.mcpRps.toFixed(0).padStart(11)} ${r.mcpP50.toFixed(3).padStart(7)} | ${r.addedP50Ms.toFixed(3).padStart(16)} | ` +
+        `${r.restCpuMs.toFixed(3).padStart(19)} ${r.mcpCpuMs.toFixed(3).padStart(5)} ${(r.mcpCpuMs - r.restCpuMs).toFixed(3).padStart(6)}` +
+        (r.errors > 0 ? `  (errors: ${r.errors})` : ''),
+    );
+  }
+  const at1 = rows.find((r) => r.connections === 1);
+  if (at1) {
+    lines.push(
+      `Goal: MCP within 0.2 ms of REST at p50 -> ${at1.addedP50Ms.toFixed(3)} ms at 1 connection ` +
+        `(broker CPU per call: +${(at1.mcpCpuMs - at1.restCpuMs).toFixed(3)} ms)`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await runMcpBench({ durationSec: process.argv.includes('--quick') ? 2 : 6 });
+  process.stdout.write(formatMcpTable(rows) + '\n');
+}

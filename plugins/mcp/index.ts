@@ -1,0 +1,131 @@
+/**
+ * The broker's native MCP endpoint: Model Context Protocol over Streamable HTTP at POST /mcp, in
+ * stateless mode (no session id, any instance answers any request; one SDK server and transport
+ * per request, as the SDK recommends for stateless servers). The project API key comes in
+ * `x-api-key` or `Authorization: Bearer`; `entityId` (required), `toolkits` and `tools` in the
+ * query string scope the session. Refusals before MCP processing (key, query) use the native error
+ * body; a malformed JSON-RPC body is a JSON-RPC error. GET and DELETE /mcp answer 405: there is no
+ * server-initiated stream or session to end. Not described in the OpenAPI document: it is JSON-RPC.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { principal } from '../auth.js';
+import { ErrorBody, errorResponses } from '../../src/schemas/common.js';
+import { logRequestError, sendNativeError, toNativeError } from '../errors.js';
+import { createMcpServer, type McpServices } from './mcp-server.js';
+
+const McpQuery = Type.Object({
+  entityId: Type.String({ minLength: 1, maxLength: 255, description: 'The end user whose connections the tools use.' }),
+  toolkits: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated toolkit slugs, e.g. hubspot,bitly.' })),
+  tools: Type.Optional(Type.String({ maxLength: 20000, description: 'Comma-separated tool slugs, e.g. HUBSPOT_CONTACTS_GET.' })),
+});
+
+// The SDK validates each message in full; this only refuses what cannot be JSON-RPC at all.
+const JsonRpcMessage = Type.Object({ jsonrpc: Type.Literal('2.0') }, { additionalProperties: true });
+const McpBody = Type.Union([JsonRpcMessage, Type.Array(JsonRpcMessage, { minItems: 1, maxItems: 100 })]);
+const JsonRpcError = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+});
+/** What a hijacked POST answers (written by the SDK transport): a JSON-RPC response or batch, or 202. */
+const JsonRpcAnswer = Type.Union([
+  Type.Object({ jsonrpc: Type.Literal('2.0') }, { additionalProperties: true }),
+  Type.Array(Type.Unknown()),
+]);
+
+const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, id: null, error: { code, message } });
+
+/** MCP clients send the key as a bearer token: it is the same project key as `x-api-key`. */
+function bearerAsApiKey(request: FastifyRequest): void {
+  if (request.headers['x-api-key']) return;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (m) request.headers['x-api-key'] = m[1];
+}
+
+const METHOD_NOT_ALLOWED = jsonRpcError(
+  ErrorCode.ConnectionClosed,
+  'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp',
+);
+
+const mcpRoutes: FastifyPluginAsyncTypebox<{ services: McpServices }> = async (app, { services }) => {
+  app.addHook('onRequest', async (request) => {
+    bearerAsApiKey(request);
+    await app.requireApiKey(request);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const e = error as { validationContext?: string; code?: string; statusCode?: number; message?: string };
+    // A body that is not JSON, or not JSON-RPC, is answered in the protocol's own terms.
+    if (e.statusCode === 400 && (e.validationContext === 'body' || e.code?.startsWith('FST_ERR_CTP'))) {
+      const invalidJson = e.code?.startsWith('FST_ERR_CTP') ?? false;
+      request.log.info({ code: invalidJson ? ErrorCode.ParseError : ErrorCode.InvalidRequest }, 'mcp request refused');
+      return reply
+        .code(400)
+        .send(
+          jsonRpcError(
+            invalidJson ? ErrorCode.ParseError : ErrorCode.InvalidRequest,
+            invalidJson ? 'Parse error: invalid JSON' : `Invalid Request: ${e.message ?? 'not a JSON-RPC message'}`,
+          ),
+        );
+    }
+    const body = toNativeError(error, request);
+    logRequestError(request, error, body);
+    if (body.status === 401) reply.header('www-authenticate', 'Bearer realm="connector-broker"');
+    return sendNativeError(reply, body);
+  });
+
+  app.post(
+    '/mcp',
+    {
+      schema: {
+        hide: true,
+        querystring: McpQuery,
+        body: McpBody,
+        // 400: the native body for a bad query, a JSON-RPC error for a body that is not JSON-RPC.
+        response: { 200: JsonRpcAnswer, ...errorResponses(401), 400: Type.Union([Type.Ref(ErrorBody), JsonRpcError]) },
+      },
+    },
+    async (request, reply) => {
+      const { projectId } = principal(request);
+      const filters = services.toolSelection.parseFilters(request.query);
+      const server = createMcpServer(services, { projectId, entityId: request.query.entityId, filters, request });
+      // JSON answers, not SSE: every handler answers once and sends no notifications.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.setHeader('x-request-id', request.id);
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (err) {
+        request.log.error({ err }, 'mcp request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          reply.raw.end(
+            JSON.stringify(jsonRpcError(ErrorCode.InternalError, `Internal error; quote request id ${request.id} to your operator`)),
+          );
+        }
+      }
+    },
+  );
+
+  const notAllowed = { schema: { hide: true, response: { 405: JsonRpcError } } };
+  app.get('/mcp', notAllowed, async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED));
+  app.delete('/mcp', notAllowed, async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED));
+};
+
+export default fp(
+  async (app, opts: { services: McpServices }) => {
+    // Its own scope: the error handler and the key hook apply to /mcp only.
+    await app.register(mcpRoutes, { services: opts.services });
+  },
+  { name: 'mcp', dependencies: ['auth', 'errors'] },
+);
