@@ -1,17 +1,22 @@
 /**
- * executeTool through the broker vs the same request sent straight to the sandbox, at several
- * concurrency levels, with autocannon on loopback. The sandbox and the broker each run in their
- * own process; latencies are taken from every response (autocannon's own histogram has 1 ms
- * resolution, too coarse for a sub-millisecond target). Optionally records a CPU profile of
- * the broker and prints its hottest functions.
+ * executeTool through the broker, measured side by side in one run against two baselines at
+ * several concurrency levels, autocannon on loopback:
+ * - direct: the same provider request sent straight to the HubSpot sandbox (the ceiling);
+ * - forwarder: the same request through a minimal HTTP-to-HTTP forwarder (bench/forwarder.ts:
+ *   node:http + undici, no auth, no database), the floor any proxy in front of the sandbox pays.
+ * The sandbox, the forwarder and the broker each run in their own process; latencies are taken
+ * from every response (autocannon's own histogram has 1 ms resolution, too coarse for a
+ * sub-millisecond target). Also the broker's idle RSS with the sample catalog, and optionally a
+ * CPU profile of the broker (cpu-profile.ts).
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
 import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
+import { summariseProfile, type ProfileSummary } from './cpu-profile.js';
 
 export interface LoadFigures {
   rps: number;
@@ -24,9 +29,17 @@ export interface LoadFigures {
 export interface ExecutionBenchRow {
   connections: number;
   direct: LoadFigures;
+  forwarder: LoadFigures;
   broker: LoadFigures;
-  addedP50Ms: number;
-  throughputRatio: number;
+}
+
+export interface ExecutionBenchResult {
+  rows: ExecutionBenchRow[];
+  /** Resident set of the broker process once started and connected, before any load (MB). */
+  idleRssMb: number;
+  /** ...and right after the load (MB). */
+  loadedRssMb: number;
+  profile: ProfileSummary | undefined;
 }
 
 export interface ExecutionBenchOptions {
@@ -42,7 +55,7 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(opts: autocannon.Options): Promise<LoadFigures> {
+export async function load(opts: autocannon.Options): Promise<LoadFigures> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
@@ -61,7 +74,7 @@ async function load(opts: autocannon.Options): Promise<LoadFigures> {
 }
 
 /** Plays the user's browser through the sandbox consent and the broker callback. */
-async function connectHubspot(base: string, key: string): Promise<string> {
+export async function connectHubspot(base: string, key: string): Promise<string> {
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   await fetch(`${base}/api/v1/auth_configs`, {
     method: 'POST',
@@ -77,32 +90,20 @@ async function connectHubspot(base: string, key: string): Promise<string> {
   return init.connectionId;
 }
 
-function hottest(profileDir: string, top = 12): string[] {
-  type Profile = { nodes: { id: number; hitCount: number; callFrame: { functionName: string; url: string; lineNumber: number } }[] };
-  // tsx's loader thread writes a profile too: keep the busiest one (the main thread).
-  const busy = (p: Profile) => p.nodes.reduce((s, n) => s + (n.callFrame.functionName === '(idle)' ? 0 : n.hitCount), 0);
-  const profiles = readdirSync(profileDir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as Profile);
-  const profile = profiles.sort((a, b) => busy(b) - busy(a))[0];
-  if (!profile) return ['(no profile written)'];
-  const total = profile.nodes.reduce((s, n) => s + n.hitCount, 0);
-  const bySite = new Map<string, number>();
-  for (const n of profile.nodes) {
-    const where = n.callFrame.url
-      .replace(/^file:\/\//, '')
-      .replace(/.*node_modules\//, '')
-      .replace(process.cwd() + '/', '');
-    const name = `${n.callFrame.functionName || '(anonymous)'} ${where ? `${where}:${n.callFrame.lineNumber + 1}` : ''}`.trim();
-    bySite.set(name, (bySite.get(name) ?? 0) + n.hitCount);
+/** Idle time between the broker's start-up and the load: the idle RSS is read there, and the profile starts after it. */
+const SETTLE_MS = 3000;
+
+/** VmRSS of a process in MB (Linux /proc); NaN where unavailable. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
   }
-  return [...bySite.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${name}`);
 }
 
-export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ rows: ExecutionBenchRow[]; profile: string[] }> {
+export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<ExecutionBenchResult> {
   const log = opts.log ?? ((l: string) => process.stdout.write(l + '\n'));
   const connections = opts.connections ?? [1, 16, 64];
   const duration = opts.durationSec ?? 5;
@@ -133,6 +134,9 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     };
     const [contactId] = await control<string[]>('seed', ['contacts', 1]);
     const token = (await control<{ access_token: string }>('issueToken', [{ expiresInSeconds: 3600 }])).access_token;
+    const forwarder = await startChild(['bench/forwarder.ts'], { FORWARD_TO: hubspot.apiBaseUrl }, /forwarder listening on (\S+)/);
+    children.push(forwarder.child);
+    const forwarderOrigin = forwarder.match[1]!;
     let databaseUrl = `sqlite:${join(dir, 'broker.sqlite')}`;
     if (opts.database === 'postgresql') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -159,6 +163,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
         SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       },
       /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+      180_000, // a shared, busy machine can take a while to start it (migrations, catalog)
     );
     children.push(broker.child);
     const key = broker.match[1]!;
@@ -178,6 +183,8 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
       url: `${hubspot.apiBaseUrl}/crm/v3/objects/contacts/${contactId}`,
       headers: { authorization: `Bearer ${token}` },
     };
+    const providerPath = new URL(direct.url).pathname;
+    const viaForwarder: autocannon.Options = { ...direct, url: `${forwarderOrigin}${providerPath}` };
     const viaBroker: autocannon.Options = {
       url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
       method: 'POST',
@@ -189,20 +196,28 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
     ).json()) as { successful: boolean; status: number };
     if (!check.successful) throw new Error(`executeTool is not working in the bench setup: ${JSON.stringify(check)}`);
 
+    // Settle, then the idle footprint: started, catalog loaded, one connection made, no load yet.
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idleRssMb = rssMb(broker.child.proc.pid);
+
     const rows: ExecutionBenchRow[] = [];
+    const measure = async (target: autocannon.Options, c: number) => {
+      await load({ ...target, connections: c, duration: 1 }); // warm-up
+      return load({ ...target, connections: c, duration });
+    };
     for (const c of connections) {
-      await load({ ...direct, connections: c, duration: 1 }); // warm-up
-      const d = await load({ ...direct, connections: c, duration });
-      await load({ ...viaBroker, connections: c, duration: 1 });
-      const b = await load({ ...viaBroker, connections: c, duration });
-      rows.push({ connections: c, direct: d, broker: b, addedP50Ms: b.p50 - d.p50, throughputRatio: b.rps / d.rps });
+      const d = await measure(direct, c);
+      const f = await measure(viaForwarder, c);
+      const b = await measure(viaBroker, c);
+      rows.push({ connections: c, direct: d, forwarder: f, broker: b });
       log(
-        `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
+        `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | forwarder ${f.rps.toFixed(0)} req/s p50 ${f.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
       );
     }
+    const loadedRssMb = rssMb(broker.child.proc.pid);
     await broker.child.stop();
-    const profile = opts.profile ? hottest(profileDir) : [];
-    return { rows, profile };
+    const profile = opts.profile ? summariseProfile(profileDir, SETTLE_MS) : undefined;
+    return { rows, idleRssMb, loadedRssMb, profile };
   } finally {
     for (const c of children.reverse()) await c.stop();
     await dropDb?.();
@@ -211,20 +226,45 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<{ 
   }
 }
 
-export function formatExecutionTable(database: string, rows: ExecutionBenchRow[]): string {
+const num = (n: number, width: number, digits = 2) => n.toFixed(digits).padStart(width);
+
+export function formatExecutionTable(database: string, result: ExecutionBenchResult): string {
   const lines = [
-    `executeTool (HUBSPOT_CONTACTS_GET) on ${database}: broker vs direct call to the sandbox`,
-    'conns |   direct req/s  p50 ms  p99 ms |   broker req/s  p50 ms  p99 ms | added p50 ms | throughput ratio',
+    `executeTool (HUBSPOT_CONTACTS_GET) on ${database}: direct call, minimal forwarder, broker (req/s, latency in ms)`,
+    'conns |  direct req/s   p50   p99 | fwd req/s   p50   p99 | broker req/s   p50   p99 | broker/fwd broker/direct | added p50/p99 vs direct | vs forwarder',
   ];
-  for (const r of rows) {
+  for (const { connections: c, direct: d, forwarder: f, broker: b } of result.rows) {
+    const errors = [d, f, b].map((x) => x.errors + x.non2xx);
     lines.push(
-      `${String(r.connections).padStart(5)} | ${r.direct.rps.toFixed(0).padStart(14)} ${r.direct.p50.toFixed(2).padStart(7)} ${r.direct.p99.toFixed(2).padStart(7)} | ` +
-        `${r.broker.rps.toFixed(0).padStart(14)} ${r.broker.p50.toFixed(2).padStart(7)} ${r.broker.p99.toFixed(2).padStart(7)} | ` +
-        `${r.addedP50Ms.toFixed(2).padStart(12)} | ${r.throughputRatio.toFixed(2).padStart(6)}` +
-        (r.broker.errors + r.broker.non2xx + r.direct.errors + r.direct.non2xx > 0
-          ? `  (errors: broker ${r.broker.errors + r.broker.non2xx}, direct ${r.direct.errors + r.direct.non2xx})`
-          : ''),
+      `${String(c).padStart(5)} | ${num(d.rps, 12, 0)} ${num(d.p50, 5)} ${num(d.p99, 5)} | ${num(f.rps, 9, 0)} ${num(f.p50, 5)} ${num(f.p99, 5)} | ` +
+        `${num(b.rps, 12, 0)} ${num(b.p50, 5)} ${num(b.p99, 5)} | ${num(b.rps / f.rps, 10)} ${num(b.rps / d.rps, 13)} | ` +
+        `${num(b.p50 - d.p50, 11)} / ${num(b.p99 - d.p99, 5)}     | ${num(b.p50 - f.p50, 5)} / ${num(b.p99 - f.p99, 5)}` +
+        (errors.some((e) => e > 0) ? `  (errors: direct ${errors[0]}, forwarder ${errors[1]}, broker ${errors[2]})` : ''),
     );
   }
+  lines.push(
+    `broker RSS: idle ${result.idleRssMb.toFixed(0)} MB (sample catalog, one connection), after load ${result.loadedRssMb.toFixed(0)} MB`,
+  );
   return lines.join('\n');
+}
+
+/** The issue-15 goals, each with the measured value and whether it is met. */
+export function formatGoals(result: ExecutionBenchResult): string[] {
+  const at = (c: number) => result.rows.find((r) => r.connections === c);
+  const goals: string[] = [];
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const r64 = at(64);
+  if (r64) {
+    const ratio = r64.broker.rps / r64.forwarder.rps;
+    goals.push(`throughput >= 0.5x forwarder at 64 conns: ${ratio.toFixed(2)}x (${verdict(ratio >= 0.5)})`);
+  }
+  const r1 = at(1);
+  if (r1) {
+    const p50 = r1.broker.p50 - r1.direct.p50;
+    const p99 = r1.broker.p99 - r1.direct.p99;
+    goals.push(`added p50 <= 0.3 ms at 1 conn (vs direct): ${p50.toFixed(2)} ms (${verdict(p50 <= 0.3)})`);
+    goals.push(`added p99 <= 2 ms at 1 conn (vs direct): ${p99.toFixed(2)} ms (${verdict(p99 <= 2)})`);
+  }
+  goals.push(`idle RSS < 150 MB: ${result.idleRssMb.toFixed(0)} MB (${verdict(result.idleRssMb < 150)})`);
+  return goals;
 }

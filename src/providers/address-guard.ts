@@ -5,11 +5,11 @@
  * - `assertPublicHost` resolves a hostname up front and refuses it when any address is private.
  *   Useful for a clear early error, but on its own it leaves a DNS-rebinding gap (the name can
  *   resolve differently a moment later, when the socket connects).
- * - `createGuardedLookup` is a `dns.lookup`-compatible function installed as the `lookup` of the
- *   shared keep-alive agents (see http-client.ts). Node calls it for every new connection, so the
- *   check runs on exactly the addresses the socket will connect to: no rebinding gap. We chose the
- *   agent `lookup` over got's per-request `dnsLookup` option because it costs nothing per call (no
- *   extra option for got to normalise) and cannot be forgotten by a caller.
+ * - `createGuardedLookup` is a `dns.lookup`-compatible function installed as the `connect.lookup`
+ *   of the undici Agent (http-client.ts) and the `lookup` of got's keep-alive agents
+ *   (oauth-http-client.ts). Node calls it for every new connection, so the check runs on exactly
+ *   the addresses the socket will connect to: no rebinding gap. It lives on the agents, not on
+ *   each request, so it costs nothing per call and cannot be forgotten by a caller.
  *
  * Literal IP hosts never reach a lookup function (Node connects to them directly), so literal
  * addresses are checked where the URL is chosen: `resolveProxyTarget` in proxy-target.ts.

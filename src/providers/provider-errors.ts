@@ -6,6 +6,7 @@
  * string (either may carry a credential), never a token.
  */
 import { BrokerError } from '../errors.js';
+import { describeFailure, type NetworkFailureKind } from './network-failure.js';
 
 /** The proxy/tool target is not one the broker may reach (wrong host, scheme, port, private address...). */
 export class ProxyTargetError extends BrokerError {
@@ -25,19 +26,26 @@ export class ProviderTimeoutError extends BrokerError {
   }
 }
 
-/** The provider could not be reached or the connection broke (ECONNREFUSED, ECONNRESET, ENOTFOUND...). */
+/**
+ * The provider could not be reached or the connection broke: refused, reset, closed mid-response,
+ * DNS, TLS, an oversized or malformed answer. The declared 500 (a failed execution); the message
+ * names what happened and the host, `data` carries the same for programs.
+ */
 export class ProviderNetworkError extends BrokerError {
-  /** Low-level error code, e.g. `ECONNREFUSED`; `ERR_PROVIDER_NETWORK` when none was given. */
+  readonly kind: NetworkFailureKind;
+  /** The library's low-level code, e.g. `ECONNREFUSED`, `UND_ERR_SOCKET`. */
   readonly networkCode: string;
   readonly attempts: number;
-  constructor(target: string, networkCode: string, detail: string, attempts: number) {
+  constructor(method: string, url: URL, failure: { kind: NetworkFailureKind; networkCode: string }, attempts: number) {
     super(
       'INTERNAL_SERVER_ERROR',
-      `Provider request failed: ${target}: ${networkCode}${detail ? ` (${detail})` : ''}` +
-        (attempts > 1 ? ` after ${attempts} attempts` : ''),
+      `Provider request failed: ${describeFailure(failure.kind, failure.networkCode, url.host)} ` +
+        `(${describeTarget(method, url)}; ${failure.networkCode}${attempts > 1 ? `; ${attempts} attempts` : ''})`,
+      { networkError: failure.kind, host: url.host },
     );
     this.name = 'ProviderNetworkError';
-    this.networkCode = networkCode;
+    this.kind = failure.kind;
+    this.networkCode = failure.networkCode;
     this.attempts = attempts;
   }
 }

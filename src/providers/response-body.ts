@@ -3,7 +3,7 @@
  * `decodeProviderBody` (JSON parsed, text as a string, binary as base64) and
  * `passableResponseHeaders` (the provider headers a caller may see).
  */
-import type { ProviderResponse } from './http-client.js';
+import type { ProviderResponse } from './http-contract.js';
 
 export interface BinaryBody {
   mediaType: string;
@@ -53,10 +53,39 @@ function decodeText(body: Buffer, charset: string | undefined): string {
       // unknown label: fall through to UTF-8
     }
   }
-  return new TextDecoder('utf-8').decode(body);
+  // Buffer's decoder is faster than a TextDecoder per call (same U+FFFD replacement); drop the BOM as TextDecoder does.
+  const text = body.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Deepest JSON nesting a parsed provider body may have. V8's JSON.parse is iterative, but what
+ * handles the value next (the reply serializer, the planes) recurses: past this depth the body
+ * is passed on as text instead of a stack overflow (a provider answering 100k nested arrays).
+ */
+export const MAX_RESPONSE_NESTING = 512;
+
+/** True when `text` nests arrays/objects deeper than `max` (brackets inside strings ignored); iterative. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 function parseJsonOrText(text: string): unknown {
+  // Nesting deeper than the limit needs more than 2 * limit characters: small bodies skip the scan.
+  if (text.length > 2 * MAX_RESPONSE_NESTING && nestsDeeperThan(text, MAX_RESPONSE_NESTING)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -83,7 +112,8 @@ function asCleanUtf8(body: Buffer): string | undefined {
  * JSON (`application/json`, `*+json`) parsed, falling back to the text when invalid; `text/*`,
  * CSV, XML, SVG and similar as a string; anything else (images, PDF, octet-stream) as
  * `{ mediaType, base64 }`. An empty body is `null`. A body without a content-type is sniffed:
- * clean UTF-8 is treated as JSON-or-text, anything else as `application/octet-stream`.
+ * clean UTF-8 is treated as JSON-or-text, anything else as `application/octet-stream`. JSON that
+ * nests deeper than `MAX_RESPONSE_NESTING` comes back as its text.
  */
 export function decodeProviderBody(res: Pick<ProviderResponse, 'body' | 'contentType'>): DecodedBody {
   const body = res.body;

@@ -1,62 +1,15 @@
+/**
+ * The undici hot-path client (src/providers/http-client.ts): the shared client contract, plus
+ * what only this client does itself (decompression, Retry-After parsing helper).
+ */
 import t from 'tap';
-import { gzipSync } from 'node:zlib';
-import { createProviderHttpClient, parseRetryAfter, ProviderNetworkError, ProviderTimeoutError } from '../../src/providers/http-client.js';
-import { ProxyTargetError } from '../../src/providers/proxy-target.js';
-import { decodeProviderBody } from '../../src/providers/response-body.js';
-import { startLoopbackServer } from './loopback-server.js';
+import { brotliCompressSync, deflateRawSync, deflateSync } from 'node:zlib';
+import { createProviderHttpClient, parseRetryAfter } from '../../src/providers/http-client.js';
+import { clientFailureContract } from './client-failures-contract.js';
+import { clientContract, server } from './client-contract.js';
 
-const SECRET = 'sk-live-SECRET-123';
-
-/** The bit of a tap test these helpers use. */
-interface WithTeardown {
-  teardown(fn: () => unknown): void;
-}
-
-/** A fresh client with fast backoff; closed at the end of the calling test. */
-function client(t: WithTeardown, opts: Partial<Parameters<typeof createProviderHttpClient>[0]> = {}) {
-  const c = createProviderHttpClient({ timeoutMs: 5000, retryBaseDelayMs: 5, ...opts });
-  t.teardown(() => c.close());
-  return c;
-}
-
-async function server(t: WithTeardown, handler: Parameters<typeof startLoopbackServer>[0]) {
-  const s = await startLoopbackServer(handler);
-  t.teardown(() => s.close());
-  return s;
-}
-
-t.test('GET is retried on 429 honouring Retry-After (seconds)', async (t) => {
-  const s = await server(t, (_req, res, i) => {
-    if (i === 0) {
-      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' });
-      res.end('{"message":"slow down"}');
-    } else res.end('ok');
-  });
-  const res = await client(t).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(res.status, 200);
-  t.equal(res.attempts, 2);
-  t.equal(s.requests.length, 2);
-  const waited = s.requests[1]!.at - s.requests[0]!.at;
-  t.ok(waited >= 1000 * 0.9, `waited ${waited} ms >= ~1000 ms`);
-  t.ok(res.durationMs >= 900, 'durationMs covers the whole call');
-});
-
-t.test('GET is retried honouring Retry-After as an HTTP date', async (t) => {
-  let retryAt = 0;
-  const s = await server(t, (_req, res, i) => {
-    if (i === 0) {
-      retryAt = Date.now() + 2000;
-      res.writeHead(503, { 'retry-after': new Date(retryAt).toUTCString() });
-      res.end();
-    } else res.end('ok');
-  });
-  const res = await client(t).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(res.status, 200);
-  t.equal(res.attempts, 2);
-  // The date has second precision: the wait is between 1 and 2 seconds.
-  const waited = s.requests[1]!.at - s.requests[0]!.at;
-  t.ok(waited >= 1000 * 0.9, `waited ${waited} ms`);
-});
+clientContract(t, 'undici', createProviderHttpClient);
+clientFailureContract(t, 'undici', createProviderHttpClient);
 
 t.test('parseRetryAfter: seconds, HTTP date, garbage', async (t) => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -68,261 +21,48 @@ t.test('parseRetryAfter: seconds, HTTP date, garbage', async (t) => {
   t.equal(parseRetryAfter(undefined, now), undefined);
 });
 
-for (const status of [429, 502, 503, 504]) {
-  t.test(`GET is retried on ${status} with backoff`, async (t) => {
-    const s = await server(t, (_req, res, i) => {
-      res.statusCode = i < 2 ? status : 200;
-      res.end(i < 2 ? 'busy' : 'done');
-    });
-    const res = await client(t).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-    t.equal(res.status, 200);
-    t.equal(res.attempts, 3);
-    t.equal(res.body.toString(), 'done');
-  });
-}
-
-t.test('HEAD and OPTIONS are retried too', async (t) => {
-  const s = await server(t, (_req, res, i) => {
-    res.statusCode = i % 2 === 0 ? 503 : 204;
-    res.end();
-  });
-  const c = client(t);
-  t.equal((await c.request({ method: 'HEAD', url: `${s.origin}/x`, headers: {} })).attempts, 2);
-  t.equal((await c.request({ method: 'options', url: `${s.origin}/x`, headers: {} })).attempts, 2);
-});
-
-for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-  t.test(`${method} is not retried by default`, async (t) => {
-    const s = await server(t, (_req, res) => {
-      res.statusCode = 503;
-      res.end();
-    });
-    const res = await client(t).request({ method, url: `${s.origin}/x`, headers: {}, body: { a: 1 } });
-    t.equal(res.status, 503);
-    t.equal(res.attempts, 1);
-    t.equal(s.requests.length, 1);
-  });
-}
-
-t.test('a non-idempotent call opts in with retry: true; a GET opts out with retry: false', async (t) => {
-  const s = await server(t, (_req, res, i) => {
-    res.statusCode = i % 2 === 0 ? 502 : 201;
-    res.end();
-  });
-  const c = client(t);
-  const post = await c.request({ method: 'POST', url: `${s.origin}/x`, headers: {}, body: { a: 1 }, retry: true });
-  t.equal(post.status, 201);
-  t.equal(post.attempts, 2);
-  t.same(JSON.parse(s.requests[1]!.body.toString()), { a: 1 }, 'the body is sent again');
-  const get = await c.request({ method: 'GET', url: `${s.origin}/x`, headers: {}, retry: false });
-  t.equal(get.status, 502);
-  t.equal(get.attempts, 1);
-});
-
-for (const status of [500, 400, 401, 404]) {
-  t.test(`no retry on ${status}`, async (t) => {
-    const s = await server(t, (_req, res) => {
-      res.statusCode = status;
-      res.end('{"error":"x"}');
-    });
-    const res = await client(t).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-    t.equal(res.status, status);
-    t.equal(res.attempts, 1);
-    t.equal(s.requests.length, 1);
-  });
-}
-
-t.test('retries stop at maxRetries and the last response is returned', async (t) => {
-  const s = await server(t, (_req, res) => {
-    res.statusCode = 503;
-    res.end('down');
-  });
-  const res = await client(t).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(res.status, 503);
-  t.equal(res.attempts, 3, 'default maxRetries is 2');
-  t.equal(s.requests.length, 3);
-  const one = await client(t, { maxRetries: 0 }).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(one.attempts, 1);
-});
-
-t.test('Retry-After beyond maxRetryAfterMs: no retry, the 429 is returned', async (t) => {
-  const s = await server(t, (_req, res) => {
-    res.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' });
-    res.end('{"message":"rate limited"}');
-  });
-  const res = await client(t, { maxRetryAfterMs: 1000 }).request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(res.status, 429);
-  t.equal(res.attempts, 1);
-  t.equal(res.headers['retry-after'], '30');
-  // Measured against the 30 s it was told to wait, not a guess at machine speed.
-  t.ok(res.durationMs < 30_000, `did not wait for the Retry-After (${res.durationMs} ms)`);
-});
-
-t.test('a provider that never answers: ProviderTimeoutError, no secret in the message', async (t) => {
-  const s = await server(t, () => {
-    /* never answer */
-  });
-  const c = client(t, { timeoutMs: 300 });
-  const err = (await c
-    .request({ method: 'GET', url: `${s.origin}/v3/things?hapikey=${SECRET}`, headers: { authorization: `Bearer ${SECRET}` } })
-    .catch((e: unknown) => e)) as ProviderTimeoutError;
-  t.ok(err instanceof ProviderTimeoutError, 'ProviderTimeoutError');
-  t.equal(err.status, 408);
-  t.equal(err.code, 'TIMEOUT');
-  t.notMatch(err.message, SECRET);
-  t.notMatch(err.message, 'hapikey');
-  t.match(err.message, `GET ${s.origin}/v3/things`);
-  t.equal(s.requests.length, 1, 'a timed-out attempt is not retried');
-  t.equal(err.timeoutMs, 300, 'the configured timeout ended the call');
-  const perCall = (await c
-    .request({ method: 'POST', url: `${s.origin}/y`, headers: {}, body: {}, timeoutMs: 100 })
-    .catch((e: unknown) => e)) as ProviderTimeoutError;
-  t.ok(perCall instanceof ProviderTimeoutError);
-  t.equal(perCall.timeoutMs, 100, 'per-call timeout overrides the default');
-});
-
-t.test('connection refused: ProviderNetworkError naming code and host, without query string or headers', async (t) => {
-  const s = await startLoopbackServer(() => {});
-  const origin = s.origin;
-  await s.close(); // nothing listens on that port any more
-  const c = client(t);
-  const url = `${origin}/v4/user?api_key=${SECRET}`;
-  const err = (await c.request({ method: 'GET', url, headers: { 'x-api-key': SECRET } }).catch((e: unknown) => e)) as ProviderNetworkError;
-  t.ok(err instanceof ProviderNetworkError, 'ProviderNetworkError');
-  t.equal(err.networkCode, 'ECONNREFUSED');
-  t.equal(err.attempts, 3, 'a GET retries connection refused');
-  t.match(err.message, 'ECONNREFUSED');
-  t.match(err.message, `GET ${origin}/v4/user`);
-  t.notMatch(err.message, SECRET);
-  t.notMatch(err.message, 'api_key');
-  t.notMatch(JSON.stringify(err), SECRET, 'nothing secret in the serialised error either');
-  t.equal(err.cause, undefined, 'no got error (with its options and headers) attached');
-  const post = (await c.request({ method: 'POST', url, headers: {}, body: {} }).catch((e: unknown) => e)) as ProviderNetworkError;
-  t.equal(post.attempts, 1, 'POST is not retried');
-});
-
-t.test('ECONNRESET: retried for GET, not for POST', async (t) => {
-  const s = await server(t, (req, res, i) => {
-    if (i % 2 === 0) req.socket.destroy();
-    else res.end('ok');
-  });
-  const c = client(t);
-  const get = await c.request({ method: 'GET', url: `${s.origin}/x`, headers: {} });
-  t.equal(get.status, 200);
-  t.equal(get.attempts, 2);
-  const err = (await c
-    .request({ method: 'POST', url: `${s.origin}/x`, headers: {}, body: {} })
-    .catch((e: unknown) => e)) as ProviderNetworkError;
-  t.ok(err instanceof ProviderNetworkError);
-  t.equal(err.networkCode, 'ECONNRESET');
-  t.equal(err.attempts, 1);
-});
-
-t.test('redirects are returned, never followed', async (t) => {
-  const s = await server(t, (_req, res) => {
-    res.writeHead(302, { location: 'http://evil.example/steal' });
-    res.end();
-  });
-  for (const method of ['GET', 'POST']) {
-    const res = await client(t).request({ method, url: `${s.origin}/x`, headers: {}, followRedirects: false });
-    t.equal(res.status, 302);
-    t.equal(res.headers.location, 'http://evil.example/steal');
-  }
-  t.equal(s.requests.length, 2, 'one request per call');
-});
-
-t.test('keep-alive: sequential requests reuse one socket', async (t) => {
-  const s = await server(t, (_req, res) => res.end('ok'));
-  const c = client(t);
-  for (let i = 0; i < 5; i++) await c.request({ method: 'GET', url: `${s.origin}/x${i}`, headers: {} });
-  await c.request({ method: 'POST', url: `${s.origin}/p`, headers: {}, body: { a: 1 } });
-  t.equal(s.requests.length, 6);
-  t.equal(s.sockets.size, 1, 'the server saw one socket');
-});
-
-t.test('body encodings: json, form, raw', async (t) => {
-  const s = await server(t, (_req, res) => res.end());
-  const c = client(t);
-  const url = `${s.origin}/b`;
-  await c.request({ method: 'POST', url, headers: {}, body: { name: 'Ada', tags: ['a'] } });
-  await c.request({
-    method: 'POST',
-    url,
-    headers: {},
-    body: { grant_type: 'refresh_token', n: 2, scope: ['a', 'b'] },
-    bodyEncoding: 'form',
-  });
-  await c.request({ method: 'PUT', url, headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x00, 0xff]) });
-  await c.request({ method: 'POST', url, headers: { 'content-type': 'text/csv' }, body: 'a,b\n1,2\n' });
-  await c.request({ method: 'POST', url, headers: { 'content-type': 'application/vnd.api+json' }, body: [1, 2], bodyEncoding: 'json' });
-  await c.request({ method: 'DELETE', url, headers: {} });
-  const [json, form, raw, text, custom, none] = s.requests;
-  t.equal(json!.headers['content-type'], 'application/json');
-  t.same(JSON.parse(json!.body.toString()), { name: 'Ada', tags: ['a'] });
-  t.equal(form!.headers['content-type'], 'application/x-www-form-urlencoded');
-  t.equal(form!.body.toString(), 'grant_type=refresh_token&n=2&scope=a&scope=b');
-  t.equal(raw!.headers['content-type'], 'image/png');
-  t.same([...raw!.body], [0x89, 0x50, 0x00, 0xff]);
-  t.equal(raw!.headers['content-length'], '4');
-  t.equal(text!.body.toString(), 'a,b\n1,2\n');
-  t.equal(custom!.headers['content-type'], 'application/vnd.api+json', "the caller's content-type is kept");
-  t.equal(custom!.body.toString(), '[1,2]');
-  t.equal(none!.body.length, 0);
-  t.equal(none!.headers['content-type'], undefined);
-  await t.rejects(c.request({ method: 'POST', url, headers: {}, body: { a: 1 }, bodyEncoding: 'raw' }), TypeError);
-});
-
-t.test('response: lower-case headers, multi-values joined, gzip decoded, binary body intact', async (t) => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+t.test('deflate (zlib and raw) and brotli bodies are decoded; accept-encoding is sent', async (t) => {
+  const json = Buffer.from('{"ok":true}');
   const s = await server(t, (req, res) => {
-    if (req.url === '/gz') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-      res.end(gzipSync('{"ok":true}'));
-      return;
-    }
-    res.setHeader('Content-Type', 'image/png');
-    res.setHeader('X-Multi', ['a', 'b']);
-    res.setHeader('Set-Cookie', ['s=1', 't=2']);
-    res.end(png);
+    const [encoding, body] =
+      req.url === '/br'
+        ? ['br', brotliCompressSync(json)]
+        : req.url === '/raw'
+          ? ['deflate', deflateRawSync(json)]
+          : ['deflate', deflateSync(json)];
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+    res.end(body);
   });
-  const c = client(t);
-  const res = await c.request({ method: 'GET', url: `${s.origin}/img`, headers: {} });
-  t.equal(res.contentType, 'image/png');
-  t.equal(res.headers['x-multi'], 'a, b');
-  t.equal(res.headers['set-cookie'], 's=1, t=2');
-  t.ok(res.body.equals(png));
-  t.same(decodeProviderBody(res).binary, { mediaType: 'image/png', base64: png.toString('base64') });
-  const gz = await c.request({ method: 'GET', url: `${s.origin}/gz`, headers: {} });
-  t.same(decodeProviderBody(gz).data, { ok: true });
-});
-
-t.test('address guard: a hostname resolving to loopback is refused unless allowed', async (t) => {
-  const s = await server(t, (_req, res) => res.end('ok'));
-  const url = `http://localhost:${s.port}/x`;
-  const refused = await client(t)
-    .request({ method: 'GET', url, headers: {} })
-    .catch((e: unknown) => e);
-  t.ok(refused instanceof ProxyTargetError, 'ProxyTargetError');
-  t.match((refused as Error).message, /private or loopback/);
-  t.equal(s.requests.length, 0, 'nothing reached the server');
-  const allowed = await client(t, { allowPrivateHosts: new Set(['localhost']) }).request({ method: 'GET', url, headers: {} });
-  t.equal(allowed.status, 200);
-  const predicate = await client(t, { allowPrivateHosts: (h) => h === 'localhost' }).request({ method: 'GET', url, headers: {} });
-  t.equal(predicate.status, 200);
-  const off = await client(t, { guardPrivateAddresses: false }).request({ method: 'GET', url, headers: {} });
-  t.equal(off.status, 200);
-});
-
-t.test('only http(s) URLs are accepted; an unknown host is a network error', async (t) => {
-  const c = client(t);
-  for (const url of ['not a url', 'unix:/var/run/docker.sock:/x', 'file:///etc/passwd']) {
-    const err = await c.request({ method: 'GET', url, headers: {} }).catch((e: unknown) => e);
-    t.ok(err instanceof ProxyTargetError, url);
+  const c = createProviderHttpClient({ timeoutMs: 5000 });
+  t.teardown(() => c.close());
+  for (const path of ['/br', '/raw', '/zlib']) {
+    const res = await c.request({ method: 'GET', url: `${s.origin}${path}`, headers: {} });
+    t.same(JSON.parse(res.body.toString()), { ok: true }, path);
   }
-  const err = (await c
-    .request({ method: 'GET', url: `http://no-such-host.invalid/x?key=${SECRET}`, headers: {}, retry: false })
-    .catch((e: unknown) => e)) as ProviderNetworkError;
-  t.ok(err instanceof ProviderNetworkError);
-  t.match(err.networkCode, /ENOTFOUND|EAI_AGAIN/);
-  t.notMatch(err.message, SECRET);
+  t.equal(s.requests[0]!.headers['accept-encoding'], 'gzip, deflate, br');
+  t.equal(s.requests[0]!.headers['user-agent'], 'connector-broker');
+});
+
+t.test('a request the HTTP client refuses (connection-level header) is a 400, not a crash', async (t) => {
+  const s = await server(t, (_req, res) => res.end('ok'));
+  const c = createProviderHttpClient({ timeoutMs: 5000 });
+  t.teardown(() => c.close());
+  const err = (await c.request({ method: 'GET', url: `${s.origin}/x`, headers: { upgrade: 'websocket' } }).catch((e: unknown) => e)) as {
+    status?: number;
+  };
+  t.equal(err.status, 400);
+  t.equal(s.requests.length, 0);
+});
+
+t.test('a body nested too deeply to encode is a 400, not a stack overflow', async (t) => {
+  const c = createProviderHttpClient({ timeoutMs: 5000 });
+  t.teardown(() => c.close());
+  let deep: unknown = 1;
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const err = (await c.request({ method: 'POST', url: 'http://127.0.0.1:1/x', headers: {}, body: deep }).catch((e: unknown) => e)) as {
+    status?: number;
+    message?: string;
+  };
+  t.equal(err.status, 400);
+  t.match(err.message, 'nests too deeply');
 });

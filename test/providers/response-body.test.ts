@@ -1,5 +1,5 @@
 import t from 'tap';
-import { decodeProviderBody, passableResponseHeaders } from '../../src/providers/response-body.js';
+import { decodeProviderBody, MAX_RESPONSE_NESTING, passableResponseHeaders } from '../../src/providers/response-body.js';
 
 const res = (contentType: string | null, body: Buffer | string) => ({
   contentType,
@@ -86,4 +86,16 @@ t.test('passableResponseHeaders drops hop-by-hop, cookies, auth and credential-l
     etag: '"abc"',
   });
   t.notMatch(JSON.stringify(out), 'leaked');
+});
+
+t.test('JSON nested deeper than MAX_RESPONSE_NESTING comes back as text, without recursing', async (t) => {
+  const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
+  const json = (text: string) => ({ body: Buffer.from(text), contentType: 'application/json' });
+  const deep = nested(200_000);
+  t.equal(decodeProviderBody(json(deep)).data, deep, '200k levels: the text');
+  t.equal(typeof decodeProviderBody(json(nested(MAX_RESPONSE_NESTING + 1))).data, 'string', 'one past the limit: text');
+  t.ok(Array.isArray(decodeProviderBody(json(nested(MAX_RESPONSE_NESTING))).data), 'at the limit: parsed');
+  const bracketsInStrings = JSON.stringify({ s: '['.repeat(5000), t: '\\"[[' });
+  t.same(decodeProviderBody(json(bracketsInStrings)).data, JSON.parse(bracketsInStrings), 'brackets inside strings do not count');
+  t.doesNotThrow(() => JSON.stringify(decodeProviderBody(json(deep)).data), 'the result serialises');
 });
