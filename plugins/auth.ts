@@ -32,8 +32,10 @@ export default fp(
       const header = request.headers['x-api-key'];
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) throw unauthorized('Missing API key: send it in the x-api-key header');
-      // One epoch read per request keeps every cache on this instance as fresh as the database.
-      await cache.sync();
+      // Keeps this instance's cache as fresh as the database: no I/O while pushed invalidation
+      // is up and verified (src/cache/hot-cache.ts), an epoch read otherwise.
+      const syncing = cache.sync();
+      if (syncing) await syncing;
       const found = await apiKeys.authenticate(key.trim());
       if (!found) throw unauthorized('Invalid or revoked API key');
       request.auth = found;

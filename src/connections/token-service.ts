@@ -17,6 +17,7 @@ import type { SecretRef, VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-client.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import type { BrokerMetrics } from '../metrics/broker-metrics.js';
 import type { Clock } from '../clock.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
@@ -54,6 +55,7 @@ export function createTokenService(deps: {
   http: ProviderHttpClient;
   cache: HotCache;
   clock: Clock;
+  metrics: Pick<BrokerMetrics, 'recordRefresh'>;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache } = deps;
   const expiringSoon = (t: OAuthTokens) => expiresWithinMargin(t, deps.clock.now());
@@ -138,6 +140,8 @@ export function createTokenService(deps: {
     // process (the single flight above covers it) and has one connection, which a transaction
     // spanning the provider call would hold hostage.
     const outcome = db.isPostgres ? await db.transaction(work) : await work(db.em());
+    if (outcome.kind === 'error' || outcome.usedRefresh || (outcome.kind === 'ok' && outcome.refreshed))
+      deps.metrics.recordRefresh(conn.toolkitSlug, outcome.kind === 'ok' ? 'success' : outcome.kind === 'error' ? 'error' : 'rejected');
     if (outcome.kind === 'expired' && outcome.usedRefresh) {
       // A rotated refresh token may simply have been used by another instance: re-read first.
       const now = await vault.get<OAuthTokens>(tokensRef(conn.id));

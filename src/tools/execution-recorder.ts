@@ -2,11 +2,13 @@
  * Records every provider call (tool execution or proxy request) for usage and logs: project,
  * connection, tool, status, duration; never arguments or data. Writes are batched off the request
  * path (flushed every 250 ms, at 200 pending, and on close) so recording costs a call nothing.
+ * Each call is also counted in the metrics (executions by toolkit and outcome, provider latency).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecutionRepository } from '../db/repositories/execution-repository.js';
 import { newId } from '../ids.js';
 import { BrokerError } from '../errors.js';
+import type { BrokerMetrics } from '../metrics/broker-metrics.js';
 
 export interface ExecutionRecord {
   projectId: string;
@@ -24,7 +26,11 @@ export interface ExecutionRecord {
 const FLUSH_INTERVAL_MS = 250;
 const FLUSH_AT = 200;
 
-export function createExecutionRecorder(deps: { executions: ExecutionRepository; log: FastifyBaseLogger }) {
+export function createExecutionRecorder(deps: {
+  executions: ExecutionRepository;
+  log: FastifyBaseLogger;
+  metrics: Pick<BrokerMetrics, 'recordExecution'>;
+}) {
   let pending: (ExecutionRecord & { id: string; createdAt: Date })[] = [];
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -46,6 +52,7 @@ export function createExecutionRecorder(deps: { executions: ExecutionRepository;
   }
 
   function record(r: ExecutionRecord): void {
+    deps.metrics.recordExecution(r);
     pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
     if (pending.length >= FLUSH_AT) void flush();
     else

@@ -10,10 +10,17 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export const Connection = defineEntity({
   name: 'Connection',
   tableName: 'connections',
+  // One index per list filter and order (listConnections, the compat list, the resolver), each
+  // ending in the sort key so a page is an index range; plus the auth config counts and the sweep.
   indexes: [
     { properties: ['projectId', 'entityId', 'toolkitSlug'] },
     { properties: ['projectId', 'authConfigId'] },
-    { properties: ['projectId', 'createdAt'] },
+    { properties: ['projectId', 'createdAt', 'id'] },
+    { properties: ['projectId', 'updatedAt', 'id'] },
+    { properties: ['projectId', 'toolkitSlug', 'createdAt'] },
+    { properties: ['projectId', 'status', 'disabled', 'createdAt'] },
+    { properties: ['authConfigId'] },
+    { properties: ['status', 'stateExpiresAt'] },
   ],
   properties: {
     id: p.string().length(40).primary(),

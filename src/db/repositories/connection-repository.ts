@@ -3,10 +3,15 @@
  * signed state is the authority) and the sweep of abandoned attempts.
  */
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+// Both SQL drivers' entity managers share this query builder (the type is the PostgreSQL one's).
+import type { QBFilterQuery, EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
 import { fresh, type Db } from '../unit-of-work.js';
 
 export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt'>;
+
+/** From this offset on, a list page skips rows by id alone before loading any (see `list`). */
+const DEFERRED_JOIN_FROM = 1_000;
 
 /** Filters of both planes' list operations; each list is "any of" (the native API passes one). */
 export interface ConnectionFilters {
@@ -58,13 +63,29 @@ export function createConnectionRepository(db: Db) {
       if (f.states && f.states.length === 0) return { rows: [], total: 0 };
       const field = f.orderBy ?? 'createdAt';
       const dir = f.direction ?? 'desc';
-      const [rows, total] = await db.em().findAndCount(Connection, where(projectId, f), {
-        ...fresh,
-        limit: f.limit,
-        offset: f.offset,
-        orderBy: { [field]: dir, id: dir },
-      });
-      return { rows, total };
+      const em = db.em();
+      const filter = where(projectId, f);
+      const orderBy = { [field]: dir, id: dir };
+      if (f.offset < DEFERRED_JOIN_FROM) {
+        const [rows, total] = await em.findAndCount(Connection, filter, { ...fresh, limit: f.limit, offset: f.offset, orderBy });
+        return { rows, total };
+      }
+      // Deep page: skip rows in the (project, sort key, id) index reading ids only (an index-only
+      // scan), then load the page's rows by primary key. The offset API contract stays.
+      const [ids, total] = await Promise.all([
+        (em as SqlEntityManager)
+          .createQueryBuilder(Connection)
+          .select('id')
+          .where(filter as QBFilterQuery<IConnection>)
+          .orderBy(orderBy)
+          .limit(f.limit, f.offset)
+          .execute<{ id: string }[]>('all', false),
+        em.count(Connection, filter),
+      ]);
+      const byId = new Map(
+        (ids.length ? await em.find(Connection, { id: { $in: ids.map((r) => r.id) } }, fresh) : []).map((r) => [r.id, r]),
+      );
+      return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
     },
 
     /** Ids of an auth config's connections (deleting the config deletes them). */

@@ -1,0 +1,228 @@
+/**
+ * Scale of data: does the broker slow down when the database holds many connections?
+ * A broker process on a fresh database (own process, as in execution-bench.ts) executes
+ * HUBSPOT_CONTACTS_GET against the HubSpot sandbox with 1,000 stored connections, then again after
+ * a bulk insert up to 1,000,000 (generate_series on PostgreSQL, a recursive CTE on SQLite, one
+ * statement each), and prints the per-execution cost of both and their ratio (goal <= 1.1). At the
+ * large size it times listConnections (native and compat) with each list filter and deep pages.
+ * All seeded rows live in the bench's one project: the worst case for every list filter.
+ */
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
+import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
+import { connectHubspot, load, type LoadFigures } from './execution-bench.js';
+
+export interface ScaleBenchOptions {
+  database: 'sqlite' | 'postgresql';
+  /** Stored connections of the large step (default 1,000,000). */
+  large?: number;
+  durationSec?: number;
+  log?: (line: string) => void;
+}
+
+/** Inserts seeded rows `from..to` (ids `con_scale_<n>`), copying the real connection's project and auth config. */
+type Seeder = (from: number, to: number) => Promise<void>;
+
+// Statuses 85% ACTIVE, 5% each EXPIRED/FAILED/REVOKED; 1% disabled; 100,000 distinct entities;
+// one second apart in time, all before the real connection.
+const SEED_COLUMNS =
+  'id, project_id, auth_config_id, toolkit_slug, auth_method_id, auth_method_kind, entity_id, status, disabled, created_at, updated_at';
+const seedValues = (n: string, at: string) =>
+  `'con_scale_' || ${n}, c.project_id, c.auth_config_id, c.toolkit_slug, c.auth_method_id, c.auth_method_kind, ` +
+  `'user-' || (${n} % 100000), case ${n} % 20 when 0 then 'EXPIRED' when 1 then 'FAILED' when 2 then 'REVOKED' else 'ACTIVE' end, ` +
+  `${n} % 100 = 3, ${at}, ${at}`;
+
+async function postgresSeeder(url: string, realId: string): Promise<{ seed: Seeder; close: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async seed(from, to) {
+      await client.query(
+        `insert into connections (${SEED_COLUMNS}) select ${seedValues('g', "c.created_at - g * interval '1 second'")} ` +
+          'from connections c, generate_series($1::int, $2::int) g where c.id = $3',
+        [from, to, realId],
+      );
+      await client.query('vacuum analyze connections'); // visibility map: index-only scans
+    },
+    close: () => client.end(),
+  };
+}
+
+function sqliteSeeder(file: string, realId: string): { seed: Seeder; close: () => Promise<void> } {
+  const db = new Database(file);
+  db.pragma('busy_timeout = 60000');
+  const { kind } = db.prepare<[string], { kind: string }>('select typeof(created_at) as kind from connections where id = ?').get(realId)!;
+  // MikroORM stores SQLite datetimes as epoch milliseconds (integer); keep the same representation.
+  const at = kind === 'integer' ? 'c.created_at - g.n * 1000' : "strftime('%Y-%m-%dT%H:%M:%fZ', c.created_at, '-' || g.n || ' seconds')";
+  const insert = db.prepare(
+    `with recursive g(n) as (select ? union all select n + 1 from g where n < ?) ` +
+      `insert into connections (${SEED_COLUMNS}) select ${seedValues('g.n', at)} from g, connections c where c.id = ?`,
+  );
+  return {
+    async seed(from, to) {
+      insert.run(from, to, realId);
+      db.exec('analyze connections');
+    },
+    close: async () => void db.close(),
+  };
+}
+
+interface ExecutionCost {
+  stored: number;
+  single: LoadFigures;
+  parallel: LoadFigures;
+}
+
+async function timed(url: string, headers: Record<string, string>, runs: number): Promise<{ p50: number; max: number; status: number }> {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < runs + 1; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    status = res.status;
+    if (i > 0) times.push(performance.now() - start); // the first is a warm-up
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]!, status };
+}
+
+export async function runConnectionsScaleBench(opts: ScaleBenchOptions): Promise<void> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(l + '\n'));
+  const large = opts.large ?? 1_000_000;
+  const duration = opts.durationSec ?? 5;
+  const dir = mkdtempSync(join(tmpdir(), 'broker-scale-'));
+  const children: Child[] = [];
+  let dropDb: (() => Promise<void>) | undefined;
+  let seeder: { seed: Seeder; close: () => Promise<void> } | undefined;
+  try {
+    const sb = await startChild(
+      ['sandbox/standalone.ts'],
+      {
+        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
+        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
+        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
+      },
+      /^(\{.*\})$/m,
+    );
+    children.push(sb.child);
+    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
+    const seeded = await fetch(`${hubspot.url}/__sandbox/control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'seed', args: ['contacts', 1] }),
+    });
+    const [contactId] = ((await seeded.json()) as { result: string[] }).result;
+
+    const sqliteFile = join(dir, 'broker.sqlite');
+    let databaseUrl = `sqlite:${sqliteFile}`;
+    if (opts.database === 'postgresql') {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+      databaseUrl = scratch.url;
+      dropDb = scratch.drop;
+    }
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const broker = await startChild(
+      ['bin/server.ts'],
+      {
+        ...sandboxBrokerEnv(hubspot),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_BASE_URL: base,
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '0',
+        NODE_ENV: 'production',
+        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      },
+      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+    );
+    children.push(broker.child);
+    const key = broker.match[1]!;
+    // The key is printed before the server listens.
+    for (
+      let i = 0;
+      i < 100 &&
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    const connectionId = await connectHubspot(base, key);
+    seeder = opts.database === 'postgresql' ? await postgresSeeder(databaseUrl, connectionId) : sqliteSeeder(sqliteFile, connectionId);
+
+    const execute: autocannon.Options = {
+      url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ connectedAccountId: connectionId, arguments: { contactId } }),
+    };
+    const measure = async (stored: number): Promise<ExecutionCost> => {
+      await load({ ...execute, connections: 1, duration: 1 }); // warm-up
+      const single = await load({ ...execute, connections: 1, duration });
+      const parallel = await load({ ...execute, connections: 16, duration });
+      log(
+        `  ${opts.database} ${stored.toLocaleString('en')} connections: c=1 p50 ${single.p50.toFixed(2)} ms (${single.rps.toFixed(0)} req/s), ` +
+          `c=16 ${parallel.rps.toFixed(0)} req/s p99 ${parallel.p99.toFixed(2)} ms${single.non2xx + parallel.non2xx > 0 ? ` (non-2xx: ${single.non2xx + parallel.non2xx})` : ''}`,
+      );
+      return { stored, single, parallel };
+    };
+
+    await seeder.seed(1, 999);
+    // Warm the broker (JIT, pools, cache) first, or the first step pays for it and flatters the ratio.
+    await load({ ...execute, connections: 16, duration: duration * 2 });
+    const small = await measure(1_000);
+    const started = performance.now();
+    await seeder.seed(1_000, large - 1);
+    log(
+      `  seeded ${large.toLocaleString('en')} connections in ${((performance.now() - started) / 1000).toFixed(1)} s (bulk insert + analyze)`,
+    );
+    const big = await measure(large);
+    log(
+      `  per-execution cost ${large.toLocaleString('en')} / 1,000: p50 at c=1 ${(big.single.p50 / small.single.p50).toFixed(2)}x, ` +
+        `time per request at c=16 ${(small.parallel.rps / big.parallel.rps).toFixed(2)}x (goal <= 1.1)`,
+    );
+
+    const headers = { 'x-api-key': key };
+    const authConfigId = ((await (await fetch(`${base}/api/v1/auth_configs`, { headers })).json()) as { items: { id: string }[] }).items[0]!
+      .id;
+    const cursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+    const lists: [string, string][] = [
+      ['native, no filter, first page', '/api/v1/connectors/connections?limit=20'],
+      ['native, entityId', '/api/v1/connectors/connections?entityId=user-4242&limit=20'],
+      ['native, authConfigId', `/api/v1/connectors/connections?authConfigId=${authConfigId}&limit=20`],
+      ['native, toolkit', '/api/v1/connectors/connections?toolkit=hubspot&limit=20'],
+      ['native, status=EXPIRED', '/api/v1/connectors/connections?status=EXPIRED&limit=20'],
+      ['native, offset 500,000', '/api/v1/connectors/connections?limit=20&offset=500000'],
+      [`native, offset ${(large - 20).toLocaleString('en')} (last page)`, `/api/v1/connectors/connections?limit=20&offset=${large - 20}`],
+      ['native, status=ACTIVE, offset 500,000', '/api/v1/connectors/connections?status=ACTIVE&limit=20&offset=500000'],
+      ['compat, no filter, first page', '/compat/api/v3.1/connected_accounts?limit=20'],
+      ['compat, user_ids', '/compat/api/v3.1/connected_accounts?user_ids=user-4242,user-77&limit=20'],
+      ['compat, statuses=ACTIVE, updated_at order', '/compat/api/v3.1/connected_accounts?statuses=ACTIVE&order_by=updated_at&limit=20'],
+      ['compat, cursor at 500,000', `/compat/api/v3.1/connected_accounts?limit=20&cursor=${cursor(500_000)}`],
+    ];
+    log(`  listConnections at ${large.toLocaleString('en')} connections (20 per page; p50 / max of 10 sequential requests):`);
+    for (const [name, path] of lists) {
+      const r = await timed(`${base}${path}`, headers, 10);
+      log(
+        `    ${name.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ms ${r.max.toFixed(1).padStart(7)} ms${r.status === 200 ? '' : `  (HTTP ${r.status})`}`,
+      );
+    }
+  } finally {
+    await seeder?.close();
+    for (const c of children.reverse()) await c.stop();
+    await dropDb?.();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * What /metrics exposes (Prometheus text format, prom-client). One Registry per app, never the
+ * global one: tests and the CLI build several apps in one process.
+ *
+ * Events are counted where they happen (requests, provider calls, token refreshes); state that
+ * lives elsewhere (hot-cache counters, database pools) is read when Prometheus scrapes.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { HotCacheStats } from '../cache/hot-cache.js';
+
+/** Seconds; from a cached hit (sub-millisecond) to a slow provider. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export type RefreshOutcome = 'success' | 'rejected' | 'error';
+
+/** A connection pool's occupancy at scrape time. */
+export interface PoolState {
+  used: number;
+  idle: number;
+  pending: number;
+}
+
+export interface ExecutionSample {
+  kind: 'tool' | 'proxy';
+  toolkitSlug: string;
+  /** Provider status; 0 when no answer came (timeout, refused connection, broker error). */
+  status: number;
+  successful: boolean;
+  durationMs: number;
+}
+
+export function createBrokerMetrics() {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry, prefix: 'broker_' });
+
+  const requests = new Histogram({
+    name: 'broker_http_request_duration_seconds',
+    help: 'HTTP requests served, by method, route pattern and status (the _count series gives the rate)',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const executions = new Counter({
+    name: 'broker_executions_total',
+    help: 'Provider calls (tool executions and proxy requests) by toolkit and outcome: success, provider_error (the provider answered an error), failed (no answer)',
+    labelNames: ['kind', 'toolkit', 'outcome'] as const,
+    registers,
+  });
+  const providerLatency = new Histogram({
+    name: 'broker_provider_call_duration_seconds',
+    help: 'Duration of provider calls, including token refresh and retries',
+    labelNames: ['kind', 'toolkit'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const refreshes = new Counter({
+    name: 'broker_token_refreshes_total',
+    help: 'OAuth token refreshes at the provider by outcome: success, rejected (refresh token refused: connection EXPIRED), error (transient)',
+    labelNames: ['toolkit', 'outcome'] as const,
+    registers,
+  });
+
+  return {
+    registry,
+    observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
+      requests.observe({ method, route, status_code: statusCode }, seconds);
+    },
+    recordExecution(s: ExecutionSample): void {
+      const outcome = s.successful ? 'success' : s.status > 0 ? 'provider_error' : 'failed';
+      executions.inc({ kind: s.kind, toolkit: s.toolkitSlug, outcome });
+      providerLatency.observe({ kind: s.kind, toolkit: s.toolkitSlug }, s.durationMs / 1000);
+    },
+    recordRefresh(toolkitSlug: string, outcome: RefreshOutcome): void {
+      refreshes.inc({ toolkit: toolkitSlug, outcome });
+    },
+    /** Read at scrape time: the hot cache and the pools (the ORM's and the cache epoch's). */
+    watch(sources: { cache: () => HotCacheStats; ormPool: () => PoolState | undefined }): void {
+      watchCache(registers, sources.cache);
+      new Gauge({
+        name: 'broker_db_pool_connections',
+        help: 'Database connections by pool (orm: queries; epoch: cache epoch reads and bumps) and state',
+        labelNames: ['pool', 'state'] as const,
+        registers,
+        collect() {
+          this.reset();
+          const orm = sources.ormPool();
+          if (orm) for (const [state, n] of Object.entries(orm)) this.set({ pool: 'orm', state }, n);
+          const epoch = sources.cache().pool;
+          this.set({ pool: 'epoch', state: 'used' }, epoch.total - epoch.idle);
+          this.set({ pool: 'epoch', state: 'idle' }, epoch.idle);
+          this.set({ pool: 'epoch', state: 'pending' }, epoch.waiting);
+        },
+      });
+    },
+  };
+}
+
+/** Monotonic counts kept by the cache, exported as counters (set from the source at each scrape). */
+function watchCache(registers: Registry[], stats: () => HotCacheStats): void {
+  const counter = (name: string, help: string, value: (s: HotCacheStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(value(stats()));
+      },
+    });
+  new Counter({
+    name: 'broker_cache_lookups_total',
+    help: 'Hot-cache lookups (API keys, connections, sealed tokens) by result; hit rate = hit / (hit + miss)',
+    labelNames: ['result'] as const,
+    registers,
+    collect() {
+      const s = stats();
+      this.reset();
+      this.inc({ result: 'hit' }, s.hits);
+      this.inc({ result: 'miss' }, s.misses);
+    },
+  });
+  counter('broker_cache_drops_total', 'Times the hot cache was emptied because the cache epoch moved', (s) => s.drops);
+  counter(
+    'broker_cache_epoch_reads_total',
+    'Cache epoch reads on the request path (SQLite; PostgreSQL only while the notification channel is down or unverified)',
+    (s) => s.epochReads,
+  );
+  counter('broker_cache_notifications_total', 'Cache invalidations pushed by PostgreSQL NOTIFY', (s) => s.notifications);
+  counter('broker_cache_listener_reconnects_total', 'Reconnections of the LISTEN connection after it was lost', (s) => s.reconnects);
+  new Gauge({
+    name: 'broker_cache_channel',
+    help: 'State of the invalidation channel: 1 for the current state (up, down; none on SQLite, which reads the epoch per request)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const current = stats().channel;
+      for (const state of ['up', 'down', 'none'] as const) this.set({ state }, state === current ? 1 : 0);
+    },
+  });
+}
+
+export type BrokerMetrics = ReturnType<typeof createBrokerMetrics>;
