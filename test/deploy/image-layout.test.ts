@@ -1,0 +1,179 @@
+/**
+ * The Dockerfile's image starts (issue 15), without Docker: the runtime stage's COPY lines are
+ * replayed into a temp dir (node_modules, built by the deps stage, is a symlink), then its CMD runs
+ * there with its ENV, NODE_ENV=production and the required secrets, on SQLite. /healthz, /readyz,
+ * the HEALTHCHECK command and a catalog listing must work. The symlink also holds dev
+ * dependencies, so the deps stage's `npm ci --omit=dev` is checked apart: every package the
+ * image's code imports is a production dependency. Not covered: the base image itself.
+ */
+import t from 'tap';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../sandbox/support/processes.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface RuntimeStage {
+  env: Record<string, string>;
+  workdir: string;
+  copies: { from?: string; sources: string[]; dest: string }[];
+  cmd: string[];
+  healthcheck: string[];
+}
+
+/** The last stage of a Dockerfile (the image that runs): its ENV, WORKDIR, COPY, CMD, HEALTHCHECK. */
+function runtimeStage(dockerfile: string): RuntimeStage {
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stage = lines.slice(lines.map((l) => /^FROM\s/i.test(l)).lastIndexOf(true));
+  const out: RuntimeStage = { env: {}, workdir: '/', copies: [], cmd: [], healthcheck: [] };
+  for (const line of stage) {
+    const [, instruction, rest] = line.match(/^(\w+)\s+(.*)$/)!;
+    switch (instruction!.toUpperCase()) {
+      case 'ENV':
+        for (const [, k, v] of rest!.matchAll(/(\w+)=(\S+)/g)) out.env[k!] = v!;
+        break;
+      case 'WORKDIR':
+        out.workdir = rest!;
+        break;
+      case 'COPY': {
+        const words = rest!.split(/\s+/);
+        const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
+        const paths = words.filter((w) => !w.startsWith('--'));
+        out.copies.push({ from, sources: paths.slice(0, -1), dest: paths.at(-1)! });
+        break;
+      }
+      case 'CMD':
+        out.cmd = JSON.parse(rest!) as string[];
+        break;
+      case 'HEALTHCHECK':
+        out.healthcheck = rest!.replace(/^(--\S+\s+)*CMD\s+/, '').match(/"[^"]*"|\S+/g)!;
+        break;
+    }
+  }
+  return out;
+}
+
+/** The build context minus .dockerignore (which lists plain top-level names here). */
+function ignoredByDocker(): (path: string) => boolean {
+  const patterns = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  return (path: string) => patterns.some((p) => path === p || path.startsWith(`${p}/`) || basename(path) === p);
+}
+
+/** Replays the stage's COPY lines into `app` (the image's WORKDIR). */
+function buildLayout(stage: RuntimeStage, app: string): string[] {
+  const ignored = ignoredByDocker();
+  const copied: string[] = [];
+  for (const copy of stage.copies) {
+    const dest = resolve(app, copy.dest);
+    if (copy.from) {
+      // Only the deps stage's node_modules is expected from another stage.
+      if (copy.sources.join() !== `${stage.workdir}/node_modules`) throw new Error(`unexpected COPY --from: ${copy.sources.join(' ')}`);
+      symlinkSync(join(ROOT, 'node_modules'), dest, 'dir');
+      continue;
+    }
+    for (const source of copy.sources) {
+      const target = copy.dest.endsWith('/') ? join(dest, basename(source)) : dest;
+      mkdirSync(resolve(target, '..'), { recursive: true });
+      cpSync(join(ROOT, source), target, {
+        recursive: true,
+        filter: (src) => !ignored(relative(ROOT, src)),
+      });
+      copied.push(source);
+    }
+  }
+  return copied;
+}
+
+/** Packages imported (statically or dynamically) by the TypeScript files under `dir`. */
+function importedPackages(dir: string): Set<string> {
+  const found = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(ts|js|mjs)$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
+    const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+      if (spec!.startsWith('node:')) continue;
+      found.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
+    }
+  }
+  return found;
+}
+
+t.test(
+  "the Dockerfile's runtime layout starts and serves",
+  { skip: !!process.env.TEST_DATABASE_URL && 'runs on the SQLite pass (the image layout does not depend on the database)' },
+  async (t) => {
+    const stage = runtimeStage(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+    t.same(stage.cmd.slice(0, 3), ['node', '--import', 'tsx'], 'CMD runs the TypeScript entry point through tsx');
+    t.equal(stage.env.NODE_ENV, 'production');
+    const dir = mkdtempSync(join(tmpdir(), 'broker-image-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const app = join(dir, 'app');
+    mkdirSync(app);
+    const copied = buildLayout(stage, app);
+    t.ok(existsSync(join(app, stage.cmd.at(-1)!)), `the entry point ${stage.cmd.at(-1)} is in the image (${copied.join(', ')})`);
+    t.notOk(existsSync(join(app, 'test')) || existsSync(join(app, 'sandbox')), 'no tests or sandboxes in the image');
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const imported = [...importedPackages(app)];
+    t.ok(imported.includes('fastify'), `the image's code was scanned (${imported.length} packages)`);
+    t.same(
+      imported.filter((p) => !(p in dependencies)),
+      [],
+      'every package the image imports survives `npm ci --omit=dev`',
+    );
+
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      ...stage.env,
+      // The image's own values, but on loopback and inside the temp dir (the image uses /app/data).
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      VAULT_KEYS: `image:${Buffer.alloc(32, 9).toString('base64')}`,
+      SESSION_SECRET: 'image-session-secret-image-session-secret',
+    };
+    const [command, ...args] = stage.cmd;
+    const child = spawn(command === 'node' ? process.execPath : command!, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    t.teardown(() => void child.kill('SIGKILL'));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 600 && !/Server listening/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    // The output holds the first key: shown only if the start failed.
+    t.ok(/Server listening/.test(out), 'the server started', { output: out.slice(-2000) });
+
+    t.same(await (await fetch(`${base}/healthz`)).json(), { status: 'ok' }, '/healthz');
+    const ready = await fetch(`${base}/readyz`);
+    t.equal(ready.status, 200, '/readyz');
+    t.same(await ready.json(), { status: 'ready' });
+    const health = spawnSync(
+      stage.healthcheck[0] === 'node' ? process.execPath : stage.healthcheck[0]!,
+      stage.healthcheck.slice(1).map((a) => a.replace(/^"(.*)"$/, '$1')),
+      { env, encoding: 'utf8', timeout: 30_000 },
+    );
+    t.equal(health.status, 0, `the HEALTHCHECK command passes: ${health.stderr}`);
+
+    const key = out.match(/API key \(shown once, store it now\):\s+(cb_live_\S+)/)?.[1];
+    t.ok(key, 'the first start printed a key');
+    const tools = await fetch(`${base}/api/v1/tools?toolkit=hubspot&limit=5`, { headers: { 'x-api-key': key! } });
+    t.equal(tools.status, 200);
+    const list = (await tools.json()) as { items: { slug: string }[]; total: number };
+    t.ok(list.total > 0 && list.items.every((i) => i.slug.startsWith('HUBSPOT_')), `the built-in catalog is served (${list.total} tools)`);
+
+    child.kill('SIGTERM');
+    t.equal(await exited, 0, 'SIGTERM: clean exit');
+  },
+);
