@@ -3,8 +3,9 @@
  * printed. Options: see USAGE.
  */
 import { runCatalogBench } from './catalog-bench.js';
-import { formatExecutionTable, runExecutionBench } from './execution-bench.js';
+import { formatExecutionTable, formatGoals, runExecutionBench } from './execution-bench.js';
 import { runSearchIntentBench } from './search-intents-bench.js';
+import { formatMcpTable, runMcpBench } from './mcp-bench.js';
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -13,9 +14,21 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-catalog    skip the catalog start-up / search-latency benchmark
   --no-search     skip the search relevance step (hit@1 / hit@3 on the intents)
   --only-search   run only the search relevance step
-  --profile       CPU profile of the broker during the execution benchmark on SQLite
+  --profile       CPU profile of the broker during the execution benchmark (each database)
+  --scale         also 1k vs 1M stored connections: execution cost and list latency
+  --no-mcp        skip MCP tools/call vs REST executeTool (SQLite)
   --help          this text`;
-const FLAGS = new Set(['--quick', '--no-postgres', '--no-catalog', '--no-search', '--only-search', '--profile', '--help']);
+const FLAGS = new Set([
+  '--quick',
+  '--no-postgres',
+  '--no-catalog',
+  '--no-search',
+  '--only-search',
+  '--profile',
+  '--scale',
+  '--no-mcp',
+  '--help',
+]);
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -42,19 +55,22 @@ if (!args.has('--no-catalog')) {
 const databases: ('sqlite' | 'postgresql')[] = args.has('--no-postgres') ? ['sqlite'] : ['sqlite', 'postgresql'];
 for (const database of databases) {
   out();
-  out(`== Execution: executeTool through the broker vs direct (${database})`);
-  const profile = args.has('--profile') && database === 'sqlite';
-  const { rows, profile: hot } = await runExecutionBench({ database, durationSec: quick ? 2 : 5, profile });
-  out(formatExecutionTable(database, rows));
-  const at64 = rows.find((r) => r.connections === 64);
-  if (at64) {
-    out(
-      `Targets: added p50 < 1 ms -> ${at64.addedP50Ms.toFixed(2)} ms at 64 conns (${rows.map((r) => `${r.addedP50Ms.toFixed(2)}@${r.connections}`).join(', ')}); ` +
-        `throughput >= 0.5x direct at 64 conns -> ${at64.throughputRatio.toFixed(2)}x`,
-    );
+  out(`== Execution: executeTool through the broker vs a minimal forwarder vs direct (${database})`);
+  const result = await runExecutionBench({ database, durationSec: quick ? 2 : 5, profile: args.has('--profile') });
+  out(formatExecutionTable(database, result));
+  out(`Goals (issue 15): ${formatGoals(result).join('; ')}`);
+  if (result.profile) {
+    out('Broker CPU profile, hottest functions by self time (share of busy samples):');
+    for (const line of result.profile.selfTime) out(`  ${line}`);
+    out('Broker CPU profile, our files and packages by inclusive share (a sample counts once per file on its stack):');
+    for (const line of result.profile.inclusive) out(`  ${line}`);
   }
-  if (hot.length > 0) {
-    out('Broker CPU profile, hottest functions by self time:');
-    for (const line of hot) out(`  ${line}`);
-  }
+}
+if (args.has('--scale'))
+  for (const database of databases) await (await import('./connections-scale-bench.js')).runConnectionsScaleBench({ database, log: out });
+
+if (!args.has('--no-mcp')) {
+  out();
+  out('== MCP: tools/call vs the same executeTool over REST (SQLite)');
+  out(formatMcpTable(await runMcpBench({ durationSec: quick ? 2 : 6 })));
 }

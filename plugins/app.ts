@@ -6,22 +6,26 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
 import type { Clock } from '../src/clock.js';
 import { loggerOptions } from '../src/logging.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
 import errorsPlugin from './errors.js';
+import inputGuard from './input-guard.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrorHandler } from './transport-errors.js';
 import authPlugin from './auth.js';
 import specPlugin from './spec.js';
 import healthPlugin from './health.js';
+import metricsPlugin from './metrics.js';
 import nativeApiPlugin from './native/index.js';
 import compatPlugin from './compat/index.js';
 import connectPages from './connect/index.js';
+import rateLimitPlugin from './rate-limit.js';
+import serverLimits, { serverTimeouts } from './server-limits.js';
+import mcpPlugin from './mcp/index.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -36,8 +40,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: config.http.bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: true,
+    ...serverTimeouts(config),
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   try {
@@ -65,9 +73,12 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config, clock: options.clock });
   await app.register(errorsPlugin);
+  await app.register(inputGuard);
   await app.register(cookie, { secret: config.sessionSecret });
-  if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config);
+  await app.register(serverLimits, { config });
+  await app.register(rateLimitPlugin, { config });
   const s = app.services;
+  await app.register(metricsPlugin, { metrics: s.metrics, token: config.metricsToken });
   await app.register(authPlugin, { services: { apiKeys: s.apiKeys, cache: s.cache } });
   await app.register(specPlugin, { config });
   await app.register(healthPlugin, { services: { ping: s.ping } });
@@ -95,22 +106,5 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });
-}
-
-/** Per-key limits; counters live in Redis when REDIS_URL is set so all instances share them. */
-async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    redis,
-    nameSpace: 'broker-rl-',
-    // Keyed by the presented key (so one tenant cannot starve another), else by address.
-    keyGenerator: (req) => {
-      const key = req.headers['x-api-key'];
-      return typeof key === 'string' && key ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `ip:${req.ip}`;
-    },
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
-  });
+  await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });
 }

@@ -21,15 +21,19 @@ import { createHotCache } from './cache/hot-cache.js';
 import { createEpochStore } from './db/cache-epoch-store.js';
 import { createStateSigner } from './connections/oauth-state.js';
 import { createProviderHttpClient } from './providers/http-client.js';
+import { createOAuthHttpClient } from './providers/oauth-http-client.js';
 import { privateAllowedHosts } from './providers/proxy-target.js';
 import { createExecutionRecorder } from './tools/execution-recorder.js';
 import { createConnectionResolver } from './connections/connection-resolver.js';
 import { createExecutionService } from './tools/execution-service.js';
 import { createConnectLinkService } from './connections/connect-link-service.js';
 import { createProxyService } from './tools/proxy-service.js';
+import { createToolSelection } from './tools/tool-selection.js';
 import { createProviderCall } from './tools/provider-call.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
 import { createDb } from './db/unit-of-work.js';
+import { createBrokerMetrics } from './metrics/broker-metrics.js';
+import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 
 export interface ServiceDeps {
@@ -64,15 +68,20 @@ export function createServices(deps: ServiceDeps) {
     overrides: parseToolkitOverrides(config.toolkitOverrides),
   });
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
-  const http = createProviderHttpClient({
+  // undici on the hot path (executions, proxy); got for the low-volume OAuth calls (src/providers/README.md).
+  const httpOptions = {
     timeoutMs: config.providerTimeoutMs,
     allowPrivateHosts: privateAllowedHosts(catalog.toolkits().flatMap(configuredUrls)),
-  });
+  };
+  const http = createProviderHttpClient(httpOptions);
+  const oauthHttp = createOAuthHttpClient(httpOptions);
   const db = createDb(orm, isPostgres);
   const repos = createRepositories(db);
   const vault = createVaultService({ secrets: repos.vaultSecrets, keys: config.vaultKeys });
   const epoch = createEpochStore(config.database);
-  const cache = createHotCache(epoch);
+  const cache = createHotCache(epoch, { safetyTtlMs: config.cacheSafetyTtlMs });
+  const metrics = createBrokerMetrics();
+  metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   const apiKeys = createApiKeyService({ keys: repos.apiKeys, projects: repos.projects, cache });
   const projects = createProjectService({ projects: repos.projects });
   const authConfigs = createAuthConfigService({
@@ -86,7 +95,17 @@ export function createServices(deps: ServiceDeps) {
   });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
   const state = createStateSigner(config.sessionSecret, clock);
-  const tokens = createTokenService({ db, connectionRows: repos.connections, catalog, vault, authConfigs, http, cache, clock });
+  const tokens = createTokenService({
+    db,
+    connectionRows: repos.connections,
+    catalog,
+    vault,
+    authConfigs,
+    http: oauthHttp,
+    cache,
+    clock,
+    metrics,
+  });
   const connections = createConnectionService({
     db,
     connectionRows: repos.connections,
@@ -95,13 +114,13 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     vault,
     authConfigs,
-    http,
+    http: oauthHttp,
     state,
     cache,
     config,
     clock,
   });
-  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log });
+  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
   const providerCall = createProviderCall({ catalog, tokens, http, recorder });
   const execution = createExecutionService({ catalog, resolver, providerCall });
@@ -119,16 +138,19 @@ export function createServices(deps: ServiceDeps) {
     execution,
     proxy,
     connectLinks,
+    toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.
     cache,
+    /** Prometheus registry and request counting (plugins/metrics.ts). */
+    metrics,
     recorder,
     state,
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();
-      http.close();
+      await Promise.all([http.close(), oauthHttp.close()]);
       await epoch.close();
     },
   };
