@@ -11,6 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../src/config.js';
 import type { Clock } from '../src/clock.js';
 import { loggerOptions } from '../src/logging.js';
+import { BrokerError } from '../src/errors.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
 import errorsPlugin from './errors.js';
@@ -44,7 +45,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    return503OnClosing: true,
+    // Refused in our own hook below, so the 503 carries the error body.
+    return503OnClosing: false,
     ...serverTimeouts(config),
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -65,6 +67,12 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new BrokerError('SERVICE_UNAVAILABLE', 'The server is shutting down; retry on another instance');
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

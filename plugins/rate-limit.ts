@@ -27,8 +27,18 @@ const KNOWN_KEYS_MAX = 10_000;
 type Limiter = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
 type Verdict = Awaited<ReturnType<Limiter>>;
 
+/** Hashed once per request: the limiter's hooks and key generator all ask for it. */
+const hashes = new WeakMap<FastifyRequest, string | undefined>();
+
 /** The key a request presents, hashed (the limiter never holds a key in clear); undefined if none. */
 function presentedKeyHash(request: FastifyRequest): string | undefined {
+  if (hashes.has(request)) return hashes.get(request);
+  const hash = hashKey(request);
+  hashes.set(request, hash);
+  return hash;
+}
+
+function hashKey(request: FastifyRequest): string | undefined {
   let key = request.headers['x-api-key'];
   if (Array.isArray(key)) key = key[0];
   if (!key) {
