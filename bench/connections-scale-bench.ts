@@ -13,8 +13,8 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
-import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import type { Child } from '../sandbox/support/processes.js';
+import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
 import { connectHubspot, load, type LoadFigures } from './execution-bench.js';
 
@@ -102,23 +102,10 @@ export async function runConnectionsScaleBench(opts: ScaleBenchOptions): Promise
   let dropDb: (() => Promise<void>) | undefined;
   let seeder: { seed: Seeder; close: () => Promise<void> } | undefined;
   try {
-    const sb = await startChild(
-      ['sandbox/standalone.ts'],
-      {
-        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
-        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
-        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
-      },
-      /^(\{.*\})$/m,
-    );
+    const sb = await startBenchSandbox();
     children.push(sb.child);
-    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
-    const seeded = await fetch(`${hubspot.url}/__sandbox/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'seed', args: ['contacts', 1] }),
-    });
-    const [contactId] = ((await seeded.json()) as { result: string[] }).result;
+    const hubspot = sb.hubspot;
+    const [contactId] = await sandboxControl<string[]>(hubspot, 'seed', ['contacts', 1]);
 
     const sqliteFile = join(dir, 'broker.sqlite');
     let databaseUrl = `sqlite:${sqliteFile}`;
@@ -127,38 +114,9 @@ export async function runConnectionsScaleBench(opts: ScaleBenchOptions): Promise
       databaseUrl = scratch.url;
       dropDb = scratch.drop;
     }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const broker = await startChild(
-      ['bin/server.ts'],
-      {
-        ...sandboxBrokerEnv(hubspot),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_BASE_URL: base,
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        NODE_ENV: 'production',
-        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
-        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      },
-      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
-    );
+    const broker = await startBenchBroker({ hubspot, dataDir: dir, databaseUrl });
     children.push(broker.child);
-    const key = broker.match[1]!;
-    // The key is printed before the server listens.
-    for (
-      let i = 0;
-      i < 100 &&
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    const { base, key } = broker;
     const connectionId = await connectHubspot(base, key);
     seeder = opts.database === 'postgresql' ? await postgresSeeder(databaseUrl, connectionId) : sqliteSeeder(sqliteFile, connectionId);
 

@@ -13,8 +13,8 @@ import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
-import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import { startChild, type Child } from '../sandbox/support/processes.js';
+import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
 import { summariseProfile, type ProfileSummary } from './cpu-profile.js';
 
@@ -24,6 +24,8 @@ export interface LoadFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Responses counted, all statuses. */
+  total: number;
 }
 
 export interface ExecutionBenchRow {
@@ -70,6 +72,7 @@ export async function load(opts: autocannon.Options): Promise<LoadFigures> {
     p99: percentile(sorted, 99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -113,25 +116,10 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
   try {
     // The standalone sandboxes, with the managed HubSpot app registered; one seeded contact and a
     // token for the direct baseline come from its control API.
-    const sb = await startChild(
-      ['sandbox/standalone.ts'],
-      {
-        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
-        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
-        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
-      },
-      /^(\{.*\})$/m,
-    );
+    const sb = await startBenchSandbox();
     children.push(sb.child);
-    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
-    const control = async <T>(action: string, args: unknown[]): Promise<T> => {
-      const res = await fetch(`${hubspot.url}/__sandbox/control`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, args }),
-      });
-      return ((await res.json()) as { result: T }).result;
-    };
+    const hubspot = sb.hubspot;
+    const control = <T>(action: string, args: unknown[]) => sandboxControl<T>(hubspot, action, args);
     const [contactId] = await control<string[]>('seed', ['contacts', 1]);
     const token = (await control<{ access_token: string }>('issueToken', [{ expiresInSeconds: 3600 }])).access_token;
     const forwarder = await startChild(['bench/forwarder.ts'], { FORWARD_TO: hubspot.apiBaseUrl }, /forwarder listening on (\S+)/);
@@ -143,40 +131,15 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
       databaseUrl = scratch.url;
       dropDb = scratch.drop;
     }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const profileDir = join(dir, 'profile');
-    const args = [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'bin/server.ts'];
-    const broker = await startChild(
-      args,
-      {
-        ...sandboxBrokerEnv(hubspot),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_BASE_URL: base,
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        NODE_ENV: 'production',
-        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
-        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      },
-      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
-      180_000, // a shared, busy machine can take a while to start it (migrations, catalog)
-    );
+    const broker = await startBenchBroker({
+      hubspot,
+      dataDir: dir,
+      databaseUrl,
+      nodeArgs: opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
     children.push(broker.child);
-    const key = broker.match[1]!;
-    for (
-      let i = 0;
-      i < 100 &&
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    const { base, key } = broker;
     const connectionId = await connectHubspot(base, key);
 
     const direct: autocannon.Options = {

@@ -11,8 +11,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
-import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import type { Child } from '../sandbox/support/processes.js';
+import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
+import { load as loadFigures } from './execution-bench.js';
 
 export interface McpBenchRow {
   connections: number;
@@ -49,19 +50,12 @@ interface Figures {
 
 async function load(opts: autocannon.Options, pid?: number): Promise<Figures> {
   const cpuBefore = cpuMs(pid);
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
-  });
-  const sorted = Float64Array.from(times).sort();
+  const f = await loadFigures(opts);
   return {
-    p50: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN,
-    rps: result.requests.average,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuPerRequestMs: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+    p50: f.p50,
+    rps: f.rps,
+    errors: f.errors + f.non2xx,
+    cpuPerRequestMs: (cpuMs(pid) - cpuBefore) / Math.max(1, f.total),
   };
 }
 
@@ -89,54 +83,13 @@ export async function runMcpBench(
   const dir = mkdtempSync(join(tmpdir(), 'broker-mcp-bench-'));
   const children: Child[] = [];
   try {
-    const sb = await startChild(
-      ['sandbox/standalone.ts'],
-      {
-        HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
-        HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
-        HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
-      },
-      /^(\{.*\})$/m,
-    );
+    const sb = await startBenchSandbox();
     children.push(sb.child);
-    const hubspot = (JSON.parse(sb.match[1]!) as { hubspot: SandboxEndpoints & { url: string } }).hubspot;
-    const seeded = await fetch(`${hubspot.url}/__sandbox/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'seed', args: ['contacts', 1] }),
-    });
-    const [contactId] = ((await seeded.json()) as { result: string[] }).result;
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const broker = await startChild(
-      ['bin/server.ts'],
-      {
-        ...sandboxBrokerEnv(hubspot),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_BASE_URL: base,
-        DATA_DIR: dir,
-        DATABASE_URL: `sqlite:${join(dir, 'broker.sqlite')}`,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        NODE_ENV: 'production',
-        VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
-        SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      },
-      /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
-    );
+    const hubspot = sb.hubspot;
+    const [contactId] = await sandboxControl<string[]>(hubspot, 'seed', ['contacts', 1]);
+    const broker = await startBenchBroker({ hubspot, dataDir: dir, databaseUrl: `sqlite:${join(dir, 'broker.sqlite')}` });
     children.push(broker.child);
-    const key = broker.match[1]!;
-    for (
-      let i = 0;
-      i < 100 &&
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    const { base, key } = broker;
     await connectHubspot(base, key);
 
     const rest: autocannon.Options = {

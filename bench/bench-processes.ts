@@ -1,0 +1,80 @@
+/**
+ * The processes every data-plane benchmark starts: the standalone sandboxes (with the managed
+ * HubSpot app registered) and a broker on a free port, started as the image starts it, with the
+ * printed bootstrap key. One place, so the execution, MCP and scale benches measure the same broker.
+ */
+import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
+import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+
+export type HubspotSandbox = SandboxEndpoints & { url: string };
+
+export async function startBenchSandbox(): Promise<{ child: Child; hubspot: HubspotSandbox }> {
+  const sb = await startChild(
+    ['sandbox/standalone.ts'],
+    {
+      HUBSPOT_SANDBOX_CLIENT_ID: MANAGED_CLIENTS.hubspot.clientId,
+      HUBSPOT_SANDBOX_CLIENT_SECRET: MANAGED_CLIENTS.hubspot.clientSecret,
+      HUBSPOT_SANDBOX_TOKEN_TTL: '3600',
+    },
+    /^(\{.*\})$/m,
+  );
+  return { child: sb.child, hubspot: (JSON.parse(sb.match[1]!) as { hubspot: HubspotSandbox }).hubspot };
+}
+
+/** Calls the sandbox's control API (seed data, issue tokens). */
+export async function sandboxControl<T>(hubspot: HubspotSandbox, action: string, args: unknown[]): Promise<T> {
+  const res = await fetch(`${hubspot.url}/__sandbox/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action, args }),
+  });
+  return ((await res.json()) as { result: T }).result;
+}
+
+export interface BenchBroker {
+  child: Child;
+  base: string;
+  key: string;
+}
+
+/** A broker pointed at the sandbox, listening and healthy; `nodeArgs` e.g. for --cpu-prof. */
+export async function startBenchBroker(opts: {
+  hubspot: HubspotSandbox;
+  dataDir: string;
+  databaseUrl: string;
+  nodeArgs?: string[];
+}): Promise<BenchBroker> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const broker = await startChild(
+    [...(opts.nodeArgs ?? []), 'bin/server.ts'],
+    {
+      ...sandboxBrokerEnv(opts.hubspot),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: base,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      NODE_ENV: 'production',
+      VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    },
+    /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+    180_000, // a shared, busy machine can take a while to start it (migrations, catalog)
+  );
+  // The key is printed before the server listens.
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child: broker.child, base, key: broker.match[1]! };
+}
