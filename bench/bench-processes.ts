@@ -78,3 +78,23 @@ export async function startBenchBroker(opts: {
   }
   return { child: broker.child, base, key: broker.match[1]! };
 }
+
+/**
+ * A managed HubSpot auth config and an ACTIVE connection of `entityId`: plays the user's browser
+ * through the sandbox consent and the broker callback. Returns the connection id.
+ */
+export async function connectHubspot(base: string, key: string, entityId = 'bench'): Promise<string> {
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  await fetch(`${base}/api/v1/auth_configs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }),
+  });
+  const init = (await (
+    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId }) })
+  ).json()) as { connectionId: string; redirectUrl: string };
+  const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
+  const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+  if (callback.status >= 400) throw new Error(`OAuth callback failed: HTTP ${callback.status}`);
+  return init.connectionId;
+}

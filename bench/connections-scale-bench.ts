@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Child } from '../sandbox/support/processes.js';
-import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
+import { connectHubspot, sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
-import { connectHubspot, load, type LoadFigures } from './execution-bench.js';
+import { load, type LoadFigures } from './execution-bench.js';
 
 export interface ScaleBenchOptions {
   database: 'sqlite' | 'postgresql';

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild, type Child } from '../sandbox/support/processes.js';
-import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
+import { connectHubspot, sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
 import { summariseProfile, type ProfileSummary } from './cpu-profile.js';
 
@@ -74,23 +74,6 @@ export async function load(opts: autocannon.Options): Promise<LoadFigures> {
     non2xx: result.non2xx,
     total: result.requests.total,
   };
-}
-
-/** Plays the user's browser through the sandbox consent and the broker callback. */
-export async function connectHubspot(base: string, key: string): Promise<string> {
-  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-  await fetch(`${base}/api/v1/auth_configs`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }),
-  });
-  const init = (await (
-    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: 'bench' }) })
-  ).json()) as { connectionId: string; redirectUrl: string };
-  const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
-  const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-  if (callback.status >= 400) throw new Error(`OAuth callback failed: HTTP ${callback.status}`);
-  return init.connectionId;
 }
 
 /** Idle time between the broker's start-up and the load: the idle RSS is read there, and the profile starts after it. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Child } from '../sandbox/support/processes.js';
-import { sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
+import { connectHubspot, sandboxControl, startBenchBroker, startBenchSandbox } from './bench-processes.js';
 import { load as loadFigures } from './execution-bench.js';
 
 export interface McpBenchRow {
@@ -59,22 +59,6 @@ async function load(opts: autocannon.Options, pid?: number): Promise<Figures> {
   };
 }
 
-/** A managed auth config and an ACTIVE HubSpot connection of ENTITY, through the sandbox consent. */
-async function connectHubspot(base: string, key: string): Promise<void> {
-  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-  await fetch(`${base}/api/v1/auth_configs`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true }),
-  });
-  const init = (await (
-    await fetch(`${base}/api/v1/connectors/hubspot/initiate`, { method: 'POST', headers, body: JSON.stringify({ entityId: ENTITY }) })
-  ).json()) as { redirectUrl: string };
-  const consent = await fetch(`${init.redirectUrl}&approve=yes`, { redirect: 'manual' });
-  const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
-  if (callback.status >= 400) throw new Error(`OAuth callback failed: HTTP ${callback.status}`);
-}
-
 export async function runMcpBench(
   opts: { connections?: number[]; durationSec?: number; log?: (line: string) => void } = {},
 ): Promise<McpBenchRow[]> {
@@ -90,7 +74,7 @@ export async function runMcpBench(
     const broker = await startBenchBroker({ hubspot, dataDir: dir, databaseUrl: `sqlite:${join(dir, 'broker.sqlite')}` });
     children.push(broker.child);
     const { base, key } = broker;
-    await connectHubspot(base, key);
+    await connectHubspot(base, key, ENTITY);
 
     const rest: autocannon.Options = {
       url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
