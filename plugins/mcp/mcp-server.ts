@@ -33,6 +33,7 @@ import {
 } from './tool-definitions.js';
 import { API_VERSION } from '../spec.js';
 import { badRequest } from '../../src/errors.js';
+import { NoActiveConnectionError } from '../../src/connections/connection-resolver.js';
 
 export type McpServices = Pick<Services, 'catalog' | 'execution' | 'toolSelection'>;
 
@@ -107,8 +108,8 @@ export function createMcpServer(services: McpServices, session: McpSession): Ser
     } catch (err) {
       const c = classifyError(err);
       logRequestError(session.request as FastifyRequest, err, c, 'mcp tool call');
-      // No connection of the toolkit (the resolver's 400 carries no field errors; the DB says which).
-      if (c.status === 400 && !c.fieldErrors && !(await toolSelection.hasActiveConnection(projectId, entityId, entry.toolkit.slug))) {
+      // No connection of the toolkit yet: offer the user a way to make one.
+      if (err instanceof NoActiveConnectionError) {
         return toolSelection.connectOffer(projectId, entityId, slug).then(connectResult, refusal);
       }
       if (!c.fieldErrors) return brokerErrorResult(c, shownMessage(c, session.request.id));

@@ -6,12 +6,28 @@
 import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { BrokerError, badRequest, notFound } from '../errors.js';
 import type { HotCache } from '../cache/hot-cache.js';
 
 export interface ResolvedConnection {
   connection: IConnection;
   authConfig: IAuthConfig;
+}
+
+/**
+ * The entity has no ACTIVE connection of the toolkit: the same 400 as any bad request on the wire,
+ * typed so a plane can offer a way to connect (the MCP endpoint answers with a connect link).
+ */
+export class NoActiveConnectionError extends BrokerError {
+  constructor(
+    readonly entityId: string,
+    readonly toolkitSlug: string,
+  ) {
+    super(
+      'BAD_REQUEST',
+      `Entity "${entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
+    );
+  }
 }
 
 export function createConnectionResolver(deps: {
@@ -44,11 +60,7 @@ export function createConnectionResolver(deps: {
       }
     } else if (by.entityId && toolkitSlug !== null) {
       connection = await deps.connections.findActiveForEntity(projectId, by.entityId, toolkitSlug);
-      if (!connection) {
-        throw badRequest(
-          `Entity "${by.entityId}" has no ACTIVE ${toolkitSlug} connection; create one with POST /api/v1/connectors/${toolkitSlug}/initiate (OAuth) or /connect (credentials)`,
-        );
-      }
+      if (!connection) throw new NoActiveConnectionError(by.entityId, toolkitSlug);
     } else {
       throw badRequest("Pass connectedAccountId, or entityId to use that entity's connection", {
         errors: [{ field: 'connectedAccountId', message: 'or entityId is required' }],

@@ -137,18 +137,6 @@ export function createToolSelection(deps: {
       };
     },
 
-    /** Whether the entity has an ACTIVE, enabled connection of the tool's toolkit. */
-    async hasActiveConnection(projectId: string, entityId: string, toolkitSlug: string): Promise<boolean> {
-      const { total } = await connections.listRows(projectId, {
-        entityIds: [entityId],
-        toolkitSlugs: [toolkitSlug],
-        states: [{ statuses: ['ACTIVE'] }],
-        limit: 1,
-        offset: 0,
-      });
-      return total > 0;
-    },
-
     /**
      * A hosted connect link for the entity and the tool's toolkit, through the newest enabled auth
      * config of the project that allows the tool; or why there can be none.
