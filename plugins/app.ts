@@ -27,6 +27,7 @@ import connectPages from './connect/index.js';
 import rateLimitPlugin from './rate-limit.js';
 import serverLimits, { serverTimeouts } from './server-limits.js';
 import mcpPlugin from './mcp/index.js';
+import consolePlugin from './console/index.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -114,5 +115,9 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });
+  await app.register(consolePlugin, {
+    config,
+    services: { accounts: s.accounts, sessions: s.sessions, orgAccess: s.orgAccess, audit: s.audit },
+  });
   await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });
 }

@@ -46,6 +46,11 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: Type.Integer({ minimum: 0, default: 600 }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   CACHE_SAFETY_TTL_MS: Type.Integer({ minimum: 0, maximum: 3600000, default: 5000 }),
+  // The console plane: who may sign up, how long a session lives, the default monthly quota.
+  CONSOLE_SIGN_UP: Type.Union([Type.Literal('open'), Type.Literal('invite-only')], { default: 'open' }),
+  SESSION_IDLE_TIMEOUT_MINUTES: Type.Integer({ minimum: 1, maximum: 525600, default: 10080 }),
+  SESSION_MAX_AGE_MINUTES: Type.Integer({ minimum: 1, maximum: 5256000, default: 43200 }),
+  ORG_MONTHLY_EXECUTION_QUOTA: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -68,6 +73,20 @@ export interface HttpServerConfig {
   keepAliveTimeoutMs: number;
   connectionsPerAddress: number;
   bodyLimitBytes: number;
+}
+
+/** The console plane (people, sessions, quotas). */
+export interface ConsoleConfig {
+  /** `open`: anyone may sign up; `invite-only`: only with an invitation (the first user always may). */
+  signUp: 'open' | 'invite-only';
+  /** A session unused this long expires (sliding), ms. */
+  sessionIdleMs: number;
+  /** No session outlives this, however active, ms. */
+  sessionMaxAgeMs: number;
+  /** Monthly tool executions + proxy calls of a new organization; undefined = unlimited. */
+  defaultMonthlyExecutionQuota: number | undefined;
+  /** Cookies are `Secure` when the public origin is https. */
+  secureCookies: boolean;
 }
 
 export interface ManagedOAuthClient {
@@ -104,6 +123,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** Longest a cache entry is trusted without a pushed invalidation, ms. */
   cacheSafetyTtlMs: number;
+  console: ConsoleConfig;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
 }
@@ -251,6 +271,13 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAnonymousPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN,
     cacheSafetyTtlMs: env.CACHE_SAFETY_TTL_MS,
+    console: {
+      signUp: env.CONSOLE_SIGN_UP,
+      sessionIdleMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      sessionMaxAgeMs: env.SESSION_MAX_AGE_MINUTES * 60_000,
+      defaultMonthlyExecutionQuota: env.ORG_MONTHLY_EXECUTION_QUOTA,
+      secureCookies: (env.PUBLIC_BASE_URL ?? '').startsWith('https://'),
+    },
     warnings,
   };
 }

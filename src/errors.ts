@@ -21,6 +21,7 @@ export type DeclaredCode = keyof typeof DECLARED_ERRORS;
 export const UNDECLARED_ERRORS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -37,7 +38,8 @@ export type ErrorCode = DeclaredCode | UndeclaredCode;
 export type CatalogStatus = (typeof DECLARED_ERRORS)[DeclaredCode]['status'] | (typeof UNDECLARED_ERRORS)[UndeclaredCode];
 
 /** What a NOT_FOUND (or other refusal) is about, so a plane can name it in its own vocabulary. */
-export type ResourceKind = 'connection' | 'auth_config' | 'toolkit' | 'tool' | 'project' | 'organization' | 'api_key';
+export type ResourceKind =
+  'connection' | 'auth_config' | 'toolkit' | 'tool' | 'project' | 'organization' | 'api_key' | 'user' | 'invitation' | 'session';
 
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),

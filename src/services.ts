@@ -35,6 +35,7 @@ import { createDb } from './db/unit-of-work.js';
 import { createBrokerMetrics } from './metrics/broker-metrics.js';
 import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
+import { createConsoleServices } from './console/console-services.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -83,7 +84,10 @@ export function createServices(deps: ServiceDeps) {
   const metrics = createBrokerMetrics();
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   const apiKeys = createApiKeyService({ keys: repos.apiKeys, projects: repos.projects, cache });
-  const projects = createProjectService({ projects: repos.projects });
+  const projects = createProjectService({
+    projects: repos.projects,
+    defaultMonthlyExecutionQuota: config.console.defaultMonthlyExecutionQuota,
+  });
   const authConfigs = createAuthConfigService({
     db,
     authConfigs: repos.authConfigs,
@@ -139,6 +143,8 @@ export function createServices(deps: ServiceDeps) {
     proxy,
     connectLinks,
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
+    // The console plane (plugins/console): accounts, sessions, organization roles, audit.
+    ...createConsoleServices({ repos, config, clock }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.

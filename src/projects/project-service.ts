@@ -4,9 +4,10 @@ import type { ProjectRepository } from '../db/repositories/project-repository.js
 import { newId } from '../ids.js';
 import { badRequest, notFound } from '../errors.js';
 
-export function createProjectService(deps: { projects: ProjectRepository }) {
+export function createProjectService(deps: { projects: ProjectRepository; defaultMonthlyExecutionQuota?: number | undefined }) {
   const { projects } = deps;
-  const createOrganization = (name: string): Promise<IOrganization> => projects.insertOrganization({ id: newId('org'), name });
+  const createOrganization = (name: string): Promise<IOrganization> =>
+    projects.insertOrganization({ id: newId('org'), name, monthlyExecutionQuota: deps.defaultMonthlyExecutionQuota ?? null });
   return {
     createOrganization,
 

@@ -1,22 +1,58 @@
 /** Every entity the ORM knows. A new table: add its entity here, then `npm run db:migration`. */
 import { ApiKey } from './api-key.js';
+import { AuditEntry } from './audit-entry.js';
 import { AuthConfig } from './auth-config.js';
 import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
+import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
 
-export { ApiKey, AuthConfig, CacheEpoch, Connection, Membership, Organization, Project, ToolExecution, User, VaultSecret };
+export {
+  ApiKey,
+  AuditEntry,
+  AuthConfig,
+  CacheEpoch,
+  Connection,
+  Invitation,
+  Membership,
+  Organization,
+  Project,
+  Session,
+  ToolExecution,
+  User,
+  VaultSecret,
+};
 export { CONNECTION_STATUSES, type ConnectionStatus } from './connection.js';
 export type { IApiKey } from './api-key.js';
+export type { IAuditEntry } from './audit-entry.js';
 export type { IAuthConfig } from './auth-config.js';
 export type { IConnection } from './connection.js';
+export type { IInvitation } from './invitation.js';
+export type { IMembership } from './membership.js';
+export type { IUser } from './user.js';
+export type { ISession } from './session.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
-export const entities = [Organization, Project, ApiKey, User, Membership, AuthConfig, Connection, VaultSecret, ToolExecution, CacheEpoch];
+export const entities = [
+  Organization,
+  Project,
+  ApiKey,
+  User,
+  Membership,
+  AuthConfig,
+  Connection,
+  VaultSecret,
+  ToolExecution,
+  CacheEpoch,
+  Session,
+  Invitation,
+  AuditEntry,
+];

@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /** A user's role in an organization; console permissions derive from it. */
 export const Membership = defineEntity({
@@ -14,3 +14,4 @@ export const Membership = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
+export type IMembership = InferEntity<typeof Membership>;

@@ -6,6 +6,8 @@ export const Organization = defineEntity({
   properties: {
     id: p.string().length(40).primary(),
     name: p.string().length(200),
+    /** Tool executions + proxy calls allowed per UTC month; null = unlimited (operator setting). */
+    monthlyExecutionQuota: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -8,6 +8,8 @@ export const Project = defineEntity({
     id: p.string().length(40).primary(),
     organizationId: p.string().length(40),
     name: p.string().length(200),
+    /** Where the hosted connect page may send the user afterwards; empty = any https/loopback URL the caller gives. */
+    allowedRedirectUrls: p.json<string[]>().default('[]'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

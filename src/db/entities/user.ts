@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /** A console user (a person). Agents never authenticate as users. */
 export const User = defineEntity({
@@ -12,3 +12,4 @@ export const User = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
+export type IUser = InferEntity<typeof User>;

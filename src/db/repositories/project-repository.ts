@@ -4,7 +4,9 @@ import { fresh, type Db } from '../unit-of-work.js';
 
 export function createProjectRepository(db: Db) {
   return {
-    async insertOrganization(row: Pick<IOrganization, 'id' | 'name'>): Promise<IOrganization> {
+    async insertOrganization(
+      row: Pick<IOrganization, 'id' | 'name'> & Partial<Pick<IOrganization, 'monthlyExecutionQuota'>>,
+    ): Promise<IOrganization> {
       const em = db.em();
       const org = em.create(Organization, row);
       await em.flush();
@@ -13,6 +15,11 @@ export function createProjectRepository(db: Db) {
 
     findOrganization(where: { id: string } | { name: string }): Promise<IOrganization | null> {
       return db.em().findOne(Organization, where, fresh);
+    },
+
+    /** Oldest first. */
+    listOrganizations(): Promise<IOrganization[]> {
+      return db.em().find(Organization, {}, { ...fresh, orderBy: { createdAt: 'asc', id: 'asc' } });
     },
 
     countOrganizations(): Promise<number> {

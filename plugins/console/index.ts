@@ -1,0 +1,69 @@
+/**
+ * The console plane at /api/v1/console: people with a session cookie manage organizations,
+ * projects, keys and connections. Never for agents: a request carrying `x-api-key` is refused, and
+ * the agent planes ignore the cookie. State-changing requests need the session's CSRF token
+ * (plugins/console/session-auth.ts), and any request whose `Origin` is another site is refused.
+ * Every route is in spec.json under the `console` tag with the cookie security scheme.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../src/config.js';
+import type { Services } from '../../src/services.js';
+import { forbidden, unauthorized } from '../../src/errors.js';
+import { createRequireSession } from './session-auth.js';
+import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
+import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
+
+export type ConsoleServices = Pick<Services, 'accounts' | 'sessions' | 'orgAccess' | 'audit'>;
+
+export interface ConsoleOptions {
+  services: ConsoleServices;
+  config: Pick<Config, 'publicBaseUrl' | 'console'>;
+}
+
+const tags = ['console'];
+
+/** Origins a console request may come from: the public one, or the host it was sent to. */
+function isSameOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
+  if (origin === publicOrigin) return true;
+  const host = request.headers.host;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+function guardPlane(app: FastifyInstance, publicOrigin: string): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['x-api-key'] !== undefined)
+      throw unauthorized('The console does not accept API keys: sign in with a session (API keys are for /api/v1 and /compat)');
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isSameOrigin(request, origin, publicOrigin))
+      throw forbidden(`Requests from ${origin.slice(0, 200)} are not allowed on the console`);
+  });
+}
+
+export default fp(
+  async (app, opts: ConsoleOptions) => {
+    const { services, config } = opts;
+    await app.register(
+      async (plane) => {
+        // Tag and secure every console operation in spec.json, whoever writes the route.
+        plane.addHook('onRoute', (route) => {
+          const schema = (route.schema ??= {}) as { tags?: string[]; security?: unknown[] };
+          schema.tags ??= tags;
+          schema.security ??= [{ consoleSession: [] }];
+        });
+        guardPlane(plane, new URL(config.publicBaseUrl).origin);
+        plane.decorateRequest('consoleSession', null);
+        // Shared response components: every route group of the plane may reference them.
+        plane.addSchema(ConsoleUser);
+        plane.addSchema(SessionView);
+        await plane.register(publicAccountRoutes, { services, config });
+        await plane.register(async (signedIn) => {
+          signedIn.addHook('onRequest', createRequireSession(services));
+          await signedIn.register(sessionAccountRoutes, { services, config });
+        });
+      },
+      { prefix: '/api/v1/console' },
+    );
+  },
+  { name: 'console', dependencies: ['errors'] },
+);

@@ -1,0 +1,69 @@
+/**
+ * The audit log of an organization: key, member, project and auth-config changes, with who made
+ * them (a user, or the operator's CLI), when and from which address. Details never hold secrets.
+ */
+import type { IAuditEntry } from '../db/entities/index.js';
+import type { AuditRepository } from '../db/repositories/audit-repository.js';
+import type { Clock } from '../clock.js';
+import { newId } from '../ids.js';
+import { badRequest } from '../errors.js';
+
+/** Who made a change: a signed-in user (with the request's address), or null for the CLI. */
+export interface Actor {
+  userId: string;
+  email: string;
+  ip?: string | undefined;
+}
+
+export interface AuditEvent {
+  organizationId: string;
+  projectId?: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  items: IAuditEntry[];
+  nextCursor: string | null;
+}
+
+const encodeCursor = (e: IAuditEntry) => Buffer.from(`${e.createdAt.toISOString()}|${e.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+}
+
+export function createAuditService(deps: { audit: AuditRepository; clock: Clock }) {
+  return {
+    async record(actor: Actor | null, event: AuditEvent): Promise<void> {
+      await deps.audit.insert({
+        id: newId('aud'),
+        organizationId: event.organizationId,
+        projectId: event.projectId ?? null,
+        actorUserId: actor?.userId ?? null,
+        actorEmail: actor?.email ?? null,
+        action: event.action,
+        targetType: event.targetType,
+        targetId: event.targetId,
+        detail: event.detail ?? null,
+        ip: actor?.ip ?? null,
+        createdAt: new Date(deps.clock.now()),
+      });
+    },
+
+    /** Newest first, `limit` per page, from the `nextCursor` of the previous page. */
+    async list(organizationId: string, limit: number, cursor?: string): Promise<AuditPage> {
+      const before = cursor ? decodeCursor(cursor) : undefined;
+      if (cursor && !before) throw badRequest('cursor is not a cursor this list returned');
+      const rows = await deps.audit.list(organizationId, limit + 1, before);
+      const items = rows.slice(0, limit);
+      return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!) : null };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,33 @@
+/** Console sessions: looked up by the sha256 of the cookie's token, never by the token itself. */
+import { Session, type ISession } from '../entities/index.js';
+import { fresh, type Db } from '../unit-of-work.js';
+
+export function createSessionRepository(db: Db) {
+  return {
+    async insert(row: Omit<ISession, 'createdAt'>): Promise<ISession> {
+      const em = db.em();
+      const session = em.create(Session, row);
+      await em.flush();
+      return session;
+    },
+
+    findByTokenHash(tokenHash: string): Promise<ISession | null> {
+      return db.em().findOne(Session, { tokenHash }, fresh);
+    },
+
+    async touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+      await db.em().nativeUpdate(Session, { id }, { lastSeenAt, expiresAt });
+    },
+
+    async revoke(id: string, at: Date): Promise<boolean> {
+      return (await db.em().nativeUpdate(Session, { id, revokedAt: null }, { revokedAt: at })) === 1;
+    },
+
+    /** Every live session of a user (for example after a password change); returns how many. */
+    revokeAllForUser(userId: string, at: Date): Promise<number> {
+      return db.em().nativeUpdate(Session, { userId, revokedAt: null }, { revokedAt: at });
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;
