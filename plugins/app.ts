@@ -115,9 +115,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });
-  await app.register(consolePlugin, {
-    config,
-    services: { accounts: s.accounts, sessions: s.sessions, orgAccess: s.orgAccess, audit: s.audit },
-  });
+  // Narrowed by the plugin's own type (ConsoleServices), which lists what the console uses.
+  await app.register(consolePlugin, { config, services: s });
   await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });
 }
