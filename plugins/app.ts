@@ -100,6 +100,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       tokens: s.tokens,
       execution: s.execution,
       proxy: s.proxy,
+      connectLinks: s.connectLinks,
     },
   });
   await app.register(compatPlugin, {

@@ -20,6 +20,11 @@ export function renderErrorPage(c: ClassifiedError, requestId: string): ErrorPag
   if (c.status === 404)
     return { status: 404, title: 'Not found', message: 'This page does not exist. Check that you opened the whole link.' };
   if (c.status === 429) return { status: 429, title: 'Too many requests', message: 'Please wait a minute, then open the link again.' };
+  if (c.status === 403)
+    return { status: 403, title: 'Not allowed', message: 'This request is not allowed. Open the link you were given again.' };
+  if (c.status === 410) return { status: 410, title: 'Link no longer valid', message: 'Ask the application that sent it for a new link.' };
+  if (c.status === 413)
+    return { status: 413, title: 'Too much data', message: 'What was sent is larger than this page accepts. Open the link again.' };
   return { status: c.status, title: 'Invalid request', message: 'The request could not be read. Open the link again.' };
 }
 

@@ -123,13 +123,22 @@ export function createServices(deps: ServiceDeps) {
     cache,
     config,
     clock,
+    projects: repos.projects,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
   const providerCall = createProviderCall({ catalog, tokens, http, recorder });
   const execution = createExecutionService({ catalog, resolver, providerCall });
   const proxy = createProxyService({ catalog, resolver, providerCall });
-  const connectLinks = createConnectLinkService({ vault, catalog, connections, authConfigs, config, now: () => clock.now() });
+  const connectLinks = createConnectLinkService({
+    vault,
+    catalog,
+    connections,
+    authConfigs,
+    projects: repos.projects,
+    config,
+    now: () => clock.now(),
+  });
   return {
     apiKeys,
     projects,

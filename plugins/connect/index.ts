@@ -1,29 +1,69 @@
 /**
- * The hosted connect page behind compat connect links: public `GET /connect/:token` and
- * `POST /connect/:token`. The signed, expiring, single-use token in the path is the only
- * authority (and the form's CSRF defence: a forged form would need it). OAuth links redirect to
- * the provider; credential links show a form built from the toolkit's credential schema.
- * Pages are never cached, load nothing, run no script and cannot be framed.
+ * The hosted connect page behind connect links (native POST /api/v1/connect-links, compat POST
+ * /connected_accounts/link): public `GET /connect/:token` shows the page and never changes
+ * anything (link previews in chat and e-mail fetch it); `POST /connect/:token` is the user's
+ * action and the only thing that uses a link. OAuth links continue to the provider's consent (303);
+ * credential links submit the form built from the toolkit's credential schema. A form the schema
+ * refuses is shown again (400) and does not use the link; a submission that connects does. Done:
+ * 303 to the caller's callback URL with `status=success&connectionId=`, or a success page.
+ *
+ * Security: the signed, expiring, single-use token in the path is the only authority, and the
+ * form's CSRF defence (a forged form would need it); a POST that a browser marks as sent from
+ * another site (Sec-Fetch-Site, else Origin) is refused 403 before anything is read. Pages are
+ * never cached, load nothing, run no script (CSP allows only our stylesheet by hash), cannot be
+ * framed, and send no referrer to other origins (so the token never leaves in a Referer).
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { LinkState } from '../../src/connections/connect-link-service.js';
 import type { Services } from '../../src/services.js';
-import { renderCredentialForm, renderMessagePage } from './connect-page-html.js';
+import { failedReturn, renderContinuePage, renderCredentialForm, renderDonePage, renderMessagePage } from './connect-page-html.js';
+import { STYLE_SRC } from './page-layout.js';
 import { htmlErrorHandler } from '../error-page.js';
 
-/** No script, no external load, no framing; forms post only to the broker (and, since browsers
- *  check form-action on the redirect that follows a post, to the caller's callback origin). */
-const csp = (formTargets = "'self'") =>
-  `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`;
+/**
+ * Forms post only to the broker, plus the origin the post redirects to (browsers check
+ * form-action on the redirect that follows a post): the provider for OAuth, the callback for forms.
+ */
+const csp = (redirectOrigins: string[] = []) =>
+  [
+    "default-src 'none'",
+    `style-src ${STYLE_SRC}`,
+    `form-action ${["'self'", ...new Set(redirectOrigins)].join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
 const FormBody = Type.Record(Type.String(), Type.String());
 
-const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connectLinks'> }> = async (app, { services }) => {
+type Links = Pick<Services['connectLinks'], 'open' | 'submit' | 'publicOrigin'>;
+
+/**
+ * True when the browser says the POST came from a page of another origin. Browsers send
+ * Sec-Fetch-Site on every request (else Origin on a POST); clients that send neither are not
+ * browsers a forged page could drive, and still need the token.
+ */
+function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === publicOrigin) return false;
+  try {
+    // The listening origin as the client reached it (a proxy's forwarded host when trusted).
+    const host = new URL(origin).host;
+    return host !== req.host && host !== req.headers.host;
+  } catch {
+    return true; // "null" (an opaque origin: sandboxed frame, data: URL) or garbage
+  }
+}
+
+const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links } }> = async (app, { services }) => {
   const links = services.connectLinks;
+  const publicOrigin = links.publicOrigin;
 
   // HTML forms post urlencoded; only this scope accepts it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -34,77 +74,101 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connect
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp());
     reply
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+      .header('referrer-policy', 'same-origin')
       .header('x-content-type-options', 'nosniff')
-      .header('x-frame-options', 'DENY');
+      .header('x-frame-options', 'DENY')
+      .header('x-robots-tag', 'noindex, nofollow');
   });
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
 
   app.setErrorHandler(htmlErrorHandler('connect page', renderMessagePage));
 
-  function respond(reply: FastifyReply, token: string, state: LinkState) {
+  function respond(reply: FastifyReply, state: LinkState) {
     switch (state.kind) {
-      case 'redirect':
-        return reply.redirect(state.url, 302);
-      case 'form':
-        if (state.callbackUrl) reply.header('content-security-policy', csp(`'self' ${new URL(state.callbackUrl).origin}`));
+      case 'oauth':
+        reply.header('content-security-policy', csp([state.authorizeOrigin]));
+        return html(reply, 200, renderContinuePage({ page: state.page }));
+      case 'form': {
+        if (state.page.callbackUrl) reply.header('content-security-policy', csp([new URL(state.page.callbackUrl).origin]));
+        const { page, method, problems, values } = state;
         return html(
           reply,
-          state.error ? 400 : 200,
-          renderCredentialForm({
-            toolkitName: state.toolkitName,
-            method: state.method,
-            action: token,
-            ...(state.error ? { error: state.error } : {}),
-          }),
+          problems ? 400 : 200,
+          renderCredentialForm({ page, method, ...(problems ? { problems } : {}), ...(values ? { values } : {}) }),
         );
+      }
+      case 'redirect':
+        return reply.redirect(state.url, 303);
       case 'done': {
-        if (state.callbackUrl) {
+        if (state.page.callbackUrl) {
           // Same query as the native OAuth callback's redirect, so callers handle both alike.
-          const target = new URL(state.callbackUrl);
+          const target = new URL(state.page.callbackUrl);
           target.searchParams.set('status', 'success');
           target.searchParams.set('connectionId', state.connectionId);
           return reply.redirect(target.toString(), 303);
         }
-        return html(
-          reply,
-          200,
-          renderMessagePage('Connected', `Your ${state.toolkitName} account is connected. You can close this window.`),
-        );
+        return html(reply, 200, renderDonePage(state.page));
       }
       case 'used':
         return html(
           reply,
           410,
+          renderMessagePage('This link was already used', 'Each connect link works once. Ask the application that sent it for a new link.'),
+        );
+      case 'expired': {
+        const asker = state.page?.projectName ?? 'the application that sent it';
+        const back = state.page?.callbackUrl && state.connectionId ? failedReturn(state.page.callbackUrl, state.connectionId) : undefined;
+        return html(
+          reply,
+          410,
+          renderMessagePage('This link has expired', `Connect links work for a limited time. Ask ${asker} for a new link.`, 'bad', back),
+        );
+      }
+      case 'unavailable':
+        return html(
+          reply,
+          403,
           renderMessagePage(
-            'Link already used',
-            'This connect link was already used or is no longer valid. Ask the application for a new link.',
+            'Not available right now',
+            `${state.page.projectName} has turned off connecting ${state.page.toolkit.name} accounts for now. Ask them for help, or try the link again later.`,
           ),
         );
-      case 'expired':
-        return html(reply, 410, renderMessagePage('Link expired', 'This connect link has expired. Ask the application for a new link.'));
       case 'invalid':
         return html(
           reply,
           404,
-          renderMessagePage('Link not found', 'This connect link is not valid. Check that you opened the whole link.'),
+          renderMessagePage(
+            'Link not found',
+            'This connect link is not valid. Check that you opened the whole link, or ask for a new one.',
+          ),
         );
     }
   }
 
   app.get('/connect/:token', { schema: { hide: true, params: TokenParams } }, async (req, reply) =>
-    respond(reply, req.params.token, await links.open(req.params.token)),
+    respond(reply, await links.open(req.params.token)),
   );
 
-  app.post('/connect/:token', { schema: { hide: true, params: TokenParams, body: FormBody } }, async (req, reply) =>
-    respond(reply, req.params.token, await links.submit(req.params.token, req.body)),
-  );
+  app.post('/connect/:token', { schema: { hide: true, params: TokenParams, body: Type.Optional(FormBody) } }, async (req, reply) => {
+    if (crossSite(req, publicOrigin)) {
+      req.log.info({ origin: req.headers.origin, site: req.headers['sec-fetch-site'] }, 'cross-site connect form refused');
+      return html(
+        reply,
+        403,
+        renderMessagePage(
+          'Request refused',
+          'This form was sent from another site, so nothing was changed. Open the link you were given and submit the form on that page.',
+        ),
+      );
+    }
+    return respond(reply, await links.submit(req.params.token, req.body ?? {}));
+  });
 };
 
 /** The hosted connect plane; its parser, headers and error pages stay inside its own scope. */
 export default fp(
-  async (app, opts: { services: Pick<Services, 'connectLinks'> }) => {
+  async (app, opts: { services: { connectLinks: Links } }) => {
     await app.register(connectPage, opts);
   },
   { name: 'connect-pages', dependencies: ['errors'] },

@@ -1,22 +1,16 @@
-/** The small page a user sees after the provider sends them back, or when the callback fails. */
+/**
+ * The page a user sees after the provider sends them back (when the caller gave no redirect URL),
+ * or when the callback fails: the same look as the hosted connect pages (plugins/connect). It says
+ * what happened in words and never shows internal ids.
+ */
 import type { CallbackOutcome } from '../../src/connections/oauth-callback-handler.js';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, ok: boolean, message: string, connectionId?: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}
-h1{color:${ok ? '#17643a' : '#9b1c1c'}}code{background:#f3f3f3;padding:0 .2rem}</style></head>
-<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
-${connectionId ? `<p>Connection: <code>${escapeHtml(connectionId)}</code></p>` : ''}
-</body></html>`;
-}
+import { messagePage } from '../connect/page-layout.js';
 
 export function renderCallbackPage(outcome: CallbackOutcome): string {
-  const ok = outcome.status === 'ACTIVE';
-  return page(ok ? 'Connected' : 'Connection failed', ok, outcome.message, outcome.connectionId);
+  return outcome.status === 'ACTIVE'
+    ? messagePage({ title: 'Connected', message: outcome.message, tone: 'ok' })
+    : messagePage({ title: 'Connection failed', message: outcome.message, tone: 'bad' });
 }
 
 /** The same page for an error the callback could not turn into an outcome (plugins/error-page.ts). */
-export const renderCallbackError = (title: string, message: string): string => page(title, false, message);
+export const renderCallbackError = (title: string, message: string): string => messagePage({ title, message, tone: 'bad' });

@@ -11,8 +11,12 @@ import authConfigRoutes from './auth-configs.js';
 import oauthCallback from './oauth-callback.js';
 import toolRoutes from './tools.js';
 import proxyRoutes from './proxy.js';
+import connectLinkRoutes from './connect-links.js';
 
-export type NativeServices = Pick<Services, 'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy'>;
+export type NativeServices = Pick<
+  Services,
+  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks'
+>;
 
 export default fp(
   async (app, opts: { prefix?: string; services: NativeServices }) => {
@@ -26,6 +30,7 @@ export default fp(
           await authenticated.register(connectionRoutes, { services });
           await authenticated.register(proxyRoutes, { services });
           await authenticated.register(toolRoutes, { services });
+          await authenticated.register(connectLinkRoutes, { services });
         });
         await api.register(oauthCallback, { services });
       },

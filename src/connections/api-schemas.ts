@@ -236,3 +236,30 @@ export const ListAuthConfigsQuery = Type.Object(
 );
 export const AuthConfigList = Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() });
 export const AuthConfigIdParams = Type.Object({ authConfigId: IdString() });
+
+// ---------------------------------------------------------------- hosted connect links
+
+export const CreateConnectLinkBody = Type.Object(
+  {
+    authConfigId: IdString('The auth config the connection uses (its toolkit and auth method: OAuth consent, or the credential form)'),
+    entityId: EntityId,
+    callbackUrl: Type.Optional(
+      Type.String({
+        format: 'uri',
+        pattern: '^https?://',
+        maxLength: TEXT_LIMITS.url,
+        description:
+          "Where the user's browser goes when done, with ?status=success|failed&connectionId=. Must be one of the project's allowed redirect URLs when it lists any",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ConnectLinkResponse = Type.Object({
+  connectionId: Type.String({ description: 'The connection the link completes (INITIATED for OAuth, PENDING for credentials)' }),
+  url: Type.String({
+    description: 'The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it',
+  }),
+  expiresAt: Type.String({ format: 'date-time', description: 'After this the page refuses the link (410); create a new one' }),
+});

@@ -1,11 +1,16 @@
 /**
- * Hosted connect links (compat POST /connected_accounts/link, pages in plugins/connect/index.ts).
- * Creating a link makes the connection right away through the native initiate flow, so the
- * caller gets its id at once: OAuth toolkits get an INITIATED connection whose authorize URL the
- * page redirects to; credential toolkits get a PENDING connection the page completes with the
- * native connect. The link record (the authorize URL, expiry, caller's callback) is sealed in the
- * vault under the connection, so it disappears with the connection, and it is deleted with a
- * conditional delete when the link is used: of two concurrent uses only one wins.
+ * Hosted connect links (native POST /api/v1/connect-links, compat POST /connected_accounts/link,
+ * pages in plugins/connect). Creating a link makes the connection right away through the native
+ * initiate flow, so the caller gets its id at once: OAuth toolkits get an INITIATED connection
+ * whose authorize URL the page sends the user to; credential toolkits get a PENDING connection the
+ * page completes with the native connect. The link record (the authorize URL, expiry, caller's
+ * callback) is sealed in the vault under the connection, so it disappears with the connection.
+ *
+ * Opening a link (`open`, the page's GET) never changes anything: chat and e-mail previews fetch
+ * links before the user clicks. Only the user's action (`submit`, the page's POST) uses it up, by
+ * a conditional delete of the record: of two concurrent submissions only one wins. A credential
+ * form the catalog schema refuses is shown again and does not use the link; a submission that
+ * connects does.
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
@@ -13,9 +18,11 @@ import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionService } from './connection-service.js';
 import { STATE_TTL_MS } from './oauth-state.js';
 import type { IConnection } from '../db/entities/index.js';
+import type { ProjectRepository } from '../db/repositories/project-repository.js';
 import { BrokerError } from '../errors.js';
 import type { SecretName, SecretRef, VaultService } from '../vault/vault-service.js';
 import { createLinkTokenSigner } from './link-token.js';
+import { assertAllowedRedirect } from './redirect-allowlist.js';
 
 /** Credential forms stay open this long; OAuth links live as long as the OAuth state inside them. */
 export const FORM_LINK_TTL_MS = 15 * 60 * 1000;
@@ -47,70 +54,150 @@ export interface CreatedLink {
   connectionId: string;
 }
 
+/** What a page says about a link: whose toolkit, for which project, and where the user goes after. */
+export interface LinkPage {
+  toolkit: { slug: string; name: string; description: string | null };
+  projectName: string;
+  callbackUrl?: string;
+  expiresAt: Date;
+}
+
+/** A refused form field (`field` is the credential field name; '' for the form as a whole). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
 export type LinkState =
   | { kind: 'invalid' }
-  | { kind: 'expired' }
+  /** `page` and `connectionId` when the record still exists (the page can offer the way back). */
+  | { kind: 'expired'; page?: LinkPage; connectionId?: string }
   | { kind: 'used' }
+  /** The project disabled the link's auth config since: nothing can be completed until it is enabled. */
+  | { kind: 'unavailable'; page: LinkPage }
+  /** An OAuth link waiting for the user's "continue"; `authorizeOrigin` is where it will send them. */
+  | { kind: 'oauth'; page: LinkPage; authorizeOrigin: string }
+  /** A credential form, fresh or refused (`problems`, with the `values` as submitted). */
+  | { kind: 'form'; page: LinkPage; method: DirectAuthMethodDef; problems?: FieldProblem[]; values?: Record<string, string> }
+  /** The user continued an OAuth link: send them to the provider. */
   | { kind: 'redirect'; url: string }
-  | { kind: 'form'; connection: IConnection; toolkitName: string; method: DirectAuthMethodDef; callbackUrl?: string; error?: string }
-  | { kind: 'done'; connectionId: string; toolkitName: string; callbackUrl?: string };
+  | { kind: 'done'; page: LinkPage; connectionId: string };
+
+type Live = { kind: 'live'; record: LinkRecord; version: number; connection: IConnection; page: LinkPage };
 
 export function createConnectLinkService(deps: {
   vault: VaultService;
   catalog: Catalog;
   connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get'>;
   authConfigs: Pick<AuthConfigService, 'get'>;
+  projects: Pick<ProjectRepository, 'findProject'>;
   config: { sessionSecret: string; publicBaseUrl: string };
   now?: () => number;
 }) {
-  const { vault, catalog, connections, authConfigs } = deps;
+  const { vault, catalog, connections, authConfigs, projects } = deps;
   const now = deps.now ?? Date.now;
   const signer = createLinkTokenSigner(deps.config.sessionSecret);
   const ref = (connectionId: string): SecretRef => ({ ownerType: 'connection', ownerId: connectionId, name: LINK_SECRET });
-  const toolkitName = (slug: string) => catalog.getToolkit(slug)?.name ?? slug;
 
   /** Deletes the record only if it is still the version read: true for exactly one caller. */
   async function claim(connectionId: string, version: number): Promise<boolean> {
     return vault.destroyIfVersion(ref(connectionId), version);
   }
 
-  /** The link's record and connection while it is usable, else why not. */
-  async function lookup(
-    token: string,
-  ): Promise<LinkState | { kind: 'live'; record: LinkRecord; version: number; connection: IConnection }> {
+  async function pageOf(connection: IConnection, record: LinkRecord): Promise<LinkPage | undefined> {
+    const project = await projects.findProject(record.projectId);
+    if (!project) return undefined;
+    const toolkit = catalog.getToolkit(connection.toolkitSlug);
+    return {
+      toolkit: { slug: connection.toolkitSlug, name: toolkit?.name ?? connection.toolkitSlug, description: toolkit?.description ?? null },
+      projectName: project.name,
+      ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
+      expiresAt: new Date(record.expiresAt),
+    };
+  }
+
+  /** The link's record, connection and page while it is usable, else why not. Reads only. */
+  async function lookup(token: string): Promise<Exclude<LinkState, { kind: 'redirect' | 'done' | 'oauth' | 'form' }> | Live> {
     const checked = signer.verify(token, now());
-    if (!checked.ok) return { kind: checked.reason === 'expired' ? 'expired' : 'invalid' };
+    if (!checked.ok && checked.reason !== 'expired') return { kind: 'invalid' };
     const { connectionId, expiresAt } = checked.payload;
     const stored = await vault.get<LinkRecord>(ref(connectionId));
-    if (!stored) return { kind: 'used' };
-    if (stored.value.expiresAt !== expiresAt) return { kind: 'invalid' };
+    if (!stored) return checked.ok ? { kind: 'used' } : { kind: 'expired' };
+    if (stored.value.expiresAt !== expiresAt) return checked.ok ? { kind: 'invalid' } : { kind: 'expired' };
     let connection: IConnection;
     try {
       connection = await connections.get(stored.value.projectId, connectionId);
     } catch (err) {
-      if (err instanceof BrokerError && err.code === 'NOT_FOUND') return { kind: 'used' };
+      if (err instanceof BrokerError && err.code === 'NOT_FOUND') return checked.ok ? { kind: 'used' } : { kind: 'expired' };
       throw err;
     }
+    const page = await pageOf(connection, stored.value);
+    if (!page) return { kind: 'used' };
+    // The signature is genuine and the record matches, so the way back may be offered.
+    if (!checked.ok) return { kind: 'expired', page, connectionId };
     const waiting = stored.value.kind === 'oauth' ? 'INITIATED' : 'PENDING';
     if (connection.status !== waiting) return { kind: 'used' };
-    return { kind: 'live', record: stored.value, version: stored.version, connection };
+    if ((await authConfigs.get(stored.value.projectId, connection.authConfigId)).disabled) return { kind: 'unavailable', page };
+    return { kind: 'live', record: stored.value, version: stored.version, connection, page };
   }
 
-  function formState(connection: IConnection, record: LinkRecord, error?: string): LinkState {
+  function view(live: Live, problems?: FieldProblem[], values?: Record<string, string>): LinkState {
+    const { record, connection, page } = live;
+    if (record.kind === 'oauth') {
+      return record.authorizeUrl ? { kind: 'oauth', page, authorizeOrigin: new URL(record.authorizeUrl).origin } : { kind: 'invalid' };
+    }
     const method = catalog.getAuthMethod(connection.toolkitSlug, connection.authMethodId);
     if (!method || method.kind === 'oauth2') return { kind: 'invalid' };
-    return {
-      kind: 'form',
-      connection,
-      toolkitName: toolkitName(connection.toolkitSlug),
-      method,
-      ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
-      ...(error ? { error } : {}),
-    };
+    return { kind: 'form', page, method, ...(problems ? { problems } : {}), ...(values ? { values } : {}) };
+  }
+
+  /** Field problems of a refused connect: its `credentials.<field>` errors, else one for the whole form. */
+  function problemsOf(err: BrokerError, known: string[]): FieldProblem[] {
+    const listed = (err.data as { errors?: { field?: unknown; message?: unknown }[] } | undefined)?.errors ?? [];
+    const fields = listed.flatMap((e) => {
+      const field = typeof e.field === 'string' ? e.field.replace(/^credentials\.?/, '') : undefined;
+      return field !== undefined && known.includes(field) && typeof e.message === 'string' ? [{ field, message: e.message }] : [];
+    });
+    // Other refusals (connection fields, a change racing this one) name internal ids: not shown.
+    return fields.length > 0 ? fields : [{ field: '', message: 'could not be completed with this link' }];
+  }
+
+  async function submitForm(live: Live, fields: Record<string, string>): Promise<LinkState> {
+    const state = view(live);
+    if (state.kind !== 'form') return state;
+    const { record, connection } = live;
+    const known = Object.keys(state.method.credentials.properties);
+    const values = Object.fromEntries(known.map((k) => [k, typeof fields[k] === 'string' ? fields[k] : '']));
+    // Blank optional fields are absent, not empty strings the schema would refuse.
+    const credentials = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+    const checked = catalog.validateCredentials(connection.toolkitSlug, connection.authMethodId, credentials);
+    if (!checked.ok) return view(live, checked.errors, values);
+    if (!(await claim(connection.id, live.version))) return { kind: 'used' };
+    try {
+      await connections.connect(record.projectId, connection.toolkitSlug, {
+        entityId: connection.entityId,
+        connectionId: connection.id,
+        credentials,
+      });
+    } catch (err) {
+      // Nothing was stored (connect is one transaction): give the link back so the user can retry.
+      await vault.put(ref(connection.id), record);
+      if (err instanceof BrokerError && err.status === 400) return view(live, problemsOf(err, known), values);
+      throw err;
+    }
+    return { kind: 'done', page: live.page, connectionId: connection.id };
   }
 
   return {
+    /** The origin links point at (PUBLIC_BASE_URL): the page accepts its own form posts from there. */
+    publicOrigin: new URL(deps.config.publicBaseUrl).origin,
+
+    /**
+     * A link for a new connection of the auth config. A callback URL must be one of the project's
+     * allowed redirect URLs when it lists any (400 naming the URL); nothing is created otherwise.
+     */
     async create(projectId: string, input: CreateLinkInput): Promise<CreatedLink> {
+      if (input.callbackUrl) await assertAllowedRedirect(projects, projectId, input.callbackUrl, 'callbackUrl');
       const config = await authConfigs.get(projectId, input.authConfigId);
       const oauth = config.authMethodKind === 'oauth2';
       const started = await connections.initiate(projectId, config.toolkitSlug, {
@@ -138,44 +225,23 @@ export function createConnectLinkService(deps: {
       };
     },
 
-    /** GET of the page: OAuth links are used up here (redirect); forms are shown until submitted. */
+    /** The page's GET: what the link is for, or why it cannot be used. Never uses the link. */
     async open(token: string): Promise<LinkState> {
       const found = await lookup(token);
-      if (found.kind !== 'live') return found;
-      if (found.record.kind === 'form') return formState(found.connection, found.record);
-      if (!found.record.authorizeUrl || !(await claim(found.connection.id, found.version))) return { kind: 'used' };
-      return { kind: 'redirect', url: found.record.authorizeUrl };
+      return found.kind === 'live' ? view(found) : found;
     },
 
-    /** POST of the form: completes the PENDING connection with the native connect, once. */
+    /**
+     * The page's POST, the user's action: an OAuth link is used up and the user sent to the
+     * provider; a credential form is checked against the schema (refused: shown again, the link
+     * kept) and then completes the PENDING connection, once.
+     */
     async submit(token: string, fields: Record<string, string>): Promise<LinkState> {
       const found = await lookup(token);
       if (found.kind !== 'live') return found;
-      const { record, connection } = found;
-      const form = formState(connection, record);
-      if (record.kind !== 'form' || form.kind !== 'form') return { kind: 'invalid' };
-      const known = Object.keys(form.method.credentials.properties);
-      // Blank optional fields are absent, not empty strings the schema would refuse.
-      const credentials = Object.fromEntries(known.flatMap((k) => (fields[k] !== undefined && fields[k] !== '' ? [[k, fields[k]!]] : [])));
-      if (!(await claim(connection.id, found.version))) return { kind: 'used' };
-      try {
-        await connections.connect(record.projectId, connection.toolkitSlug, {
-          entityId: connection.entityId,
-          connectionId: connection.id,
-          credentials,
-        });
-      } catch (err) {
-        // Nothing was stored: give the link back so the user can correct the form.
-        await vault.put(ref(connection.id), record);
-        if (err instanceof BrokerError && err.status === 400) return formState(connection, record, err.message);
-        throw err;
-      }
-      return {
-        kind: 'done',
-        connectionId: connection.id,
-        toolkitName: form.toolkitName,
-        ...(record.callbackUrl ? { callbackUrl: record.callbackUrl } : {}),
-      };
+      if (found.record.kind === 'form') return submitForm(found, fields);
+      if (!found.record.authorizeUrl || !(await claim(found.connection.id, found.version))) return { kind: 'used' };
+      return { kind: 'redirect', url: found.record.authorizeUrl };
     },
   };
 }

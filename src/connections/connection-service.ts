@@ -12,6 +12,8 @@ import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionFilters, ConnectionRepository, NewConnection } from '../db/repositories/connection-repository.js';
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
+import type { ProjectRepository } from '../db/repositories/project-repository.js';
+import { assertAllowedRedirect } from './redirect-allowlist.js';
 import type { TokenService } from './token-service.js';
 import { createCredentialConnections } from './credential-connections.js';
 import { createOAuthCallbackHandler } from './oauth-callback-handler.js';
@@ -67,6 +69,8 @@ export function createConnectionService(deps: {
   cache: HotCache;
   config: Pick<Config, 'publicBaseUrl'>;
   clock: Clock;
+  /** The project's allowed redirect URLs, for an initiate's `redirectUrl`. */
+  projects: Pick<ProjectRepository, 'findProject'>;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 
@@ -203,6 +207,7 @@ export function createConnectionService(deps: {
   return {
     async initiate(projectId: string, slug: string, input: InitiateInput): Promise<{ connectionId: string; redirectUrl?: string }> {
       const toolkit = toolkitOrFail(slug);
+      if (input.redirectUrl) await assertAllowedRedirect(deps.projects, projectId, input.redirectUrl, 'redirectUrl');
       // Fields are checked before an implicit auth config is made, so bad input leaves nothing behind.
       const checkFields = (methodId: string) => {
         const m = toolkit.authMethods.find((x) => x.id === methodId);

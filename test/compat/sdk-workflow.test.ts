@@ -127,8 +127,15 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
   const link = await composio.connectedAccounts.link('user-2', ac.id, { callbackUrl: 'https://app.example/done' });
   t.match(link, { id: /^ca_/, status: 'INITIATED', redirectUrl: /\/connect\// });
   const page = await fetch(b.onBroker(link.redirectUrl!), { redirect: 'manual' });
-  t.equal(page.status, 302);
-  const done = await b.browserConsent(page.headers.get('location')!);
+  t.equal(page.status, 200, 'opening the link shows the page');
+  const continued = await fetch(b.onBroker(link.redirectUrl!), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  t.equal(continued.status, 303, "the user's continue goes to the provider");
+  const done = await b.browserConsent(continued.headers.get('location')!);
   t.equal(done.status, 302, 'the callback forwards to callbackUrl');
   t.match(done.headers.get('location'), /^https:\/\/app\.example\/done\?status=success/);
   t.match(await link.waitForConnection(15_000), { id: link.id, status: 'ACTIVE' });

@@ -75,9 +75,16 @@ t.test('no connection: a connect link that works, then the call succeeds', async
   t.ok(m, text);
   t.match(first.structuredContent, { connectionRequired: true, connectUrl: m?.[1] });
 
-  // The user opens the link: redirected to HubSpot's consent, approved, back at the broker.
-  const page = await b.app.inject({ method: 'GET', url: new URL(m![1]!).pathname });
-  t.equal(page.statusCode, 302);
+  // The user opens the link (the page), continues to HubSpot's consent, approves, back at the broker.
+  const linkPath = new URL(m![1]!).pathname;
+  t.equal((await b.app.inject({ method: 'GET', url: linkPath })).statusCode, 200);
+  const page = await b.app.inject({
+    method: 'POST',
+    url: linkPath,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  t.equal(page.statusCode, 303);
   const { res } = await b.consent(page.headers.location as string);
   t.equal(res.statusCode, 200, res.body);
 
