@@ -12,6 +12,7 @@ import { buildApp } from '../plugins/app.js';
 import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
+import type { ApiKeySummary } from '../src/projects/api-key-service.js';
 
 /** Each command's usage line(s) and its options; `broker <command> --help` prints the usage. */
 interface CommandSpec {
@@ -49,6 +50,14 @@ const SPECS: Record<string, CommandSpec> = {
     positionals: { min: 1, max: 1 },
   },
   'list-projects': { usage: "list-projects\n    list organizations' projects" },
+  'set-quota': {
+    usage:
+      'set-quota --org <organizationId> --executions <n|unlimited>\n' +
+      "    set an organization's monthly quota of tool executions + proxy calls (per UTC month);\n" +
+      '    calls beyond it are refused with 429 until the month ends. Every instance applies it at once.',
+    options: { org: { type: 'string' }, executions: { type: 'string' } },
+    required: ['org', 'executions'],
+  },
   'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
   catalog: {
     usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
@@ -86,8 +95,27 @@ class CommandError extends Error {}
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
+/** `--executions`: a whole number, or `unlimited` (no quota). */
+function parseQuota(value: string): number | null {
+  if (value.toLowerCase() === 'unlimited') return null;
+  if (!/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647)
+    throw new UsageError(`--executions must be a whole number from 0 to 2147483647, or "unlimited" (got "${value.slice(0, 40)}")`);
+  return Number(value);
+}
+
 /** A key as shown in messages: its id, or only the start of a full key (the key is a secret). */
 const shownKey = (target: string) => (target.startsWith('cb_live_') ? `${target.slice(0, 12)}…` : target);
+
+/** The audit log's entry for a key made or revoked here: no actor (the operator's CLI), never the key. */
+const auditKey = (app: FastifyInstance, action: 'api_key.created' | 'api_key.revoked', k: ApiKeySummary) =>
+  app.services.audit.record(null, {
+    organizationId: k.organizationId,
+    projectId: k.projectId,
+    action,
+    targetType: 'api_key',
+    targetId: k.id,
+    detail: { name: k.name, start: k.start },
+  });
 
 export const commands: Record<string, Command> = {
   async 'create-project'(app, _args, flags) {
@@ -96,6 +124,9 @@ export const commands: Record<string, Command> = {
     const org = await app.services.projects.findOrCreateOrganization(orgName);
     const project = await app.services.projects.createProject(org.id, projectName);
     const { key, apiKey } = await app.services.apiKeys.create(project.id, 'default');
+    const projectEvent = { organizationId: org.id, projectId: project.id, targetType: 'project', targetId: project.id };
+    await app.services.audit.record(null, { ...projectEvent, action: 'project.created', detail: { name: project.name } });
+    await auditKey(app, 'api_key.created', apiKey);
     out(`Organization: ${org.id} (${org.name})`);
     out(`Project:      ${project.id} (${project.name})`);
     out(`API key id:   ${apiKey.id}`);
@@ -105,6 +136,7 @@ export const commands: Record<string, Command> = {
   async 'create-key'(app, _args, flags) {
     const name = flags.name ?? 'cli';
     const { key, apiKey } = await app.services.apiKeys.create(required(flags, 'project'), name);
+    await auditKey(app, 'api_key.created', apiKey);
     out(`API key id: ${apiKey.id}`);
     out(`API key:    ${key}`);
     out('The key is shown once; store it now.');
@@ -125,6 +157,7 @@ export const commands: Record<string, Command> = {
       if (err instanceof BrokerError && err.code === 'NOT_FOUND') throw new CommandError(`API key ${shownKey(target)} does not exist`);
       throw err;
     });
+    if (!k.alreadyRevoked) await auditKey(app, 'api_key.revoked', k);
     if (k.alreadyRevoked) out(`${k.id} (${k.start}…) was already revoked at ${k.revokedAt!.toISOString()}; nothing changed.`);
     else out(`Revoked ${k.id} (${k.start}…).`);
   },
@@ -133,6 +166,21 @@ export const commands: Record<string, Command> = {
     out(`Re-encrypted ${rotated} secret(s) with key "${app.services.vault.activeKeyId}".`);
     for (const [keyId, n] of Object.entries(remainingByKey)) out(`  key ${keyId}: ${n} secret(s)`);
     out('Keys no longer listed above can be removed from VAULT_KEYS.');
+  },
+  async 'set-quota'(app, _args, flags) {
+    const organizationId = required(flags, 'org');
+    const quota = parseQuota(required(flags, 'executions'));
+    const set = await app.services.quota.setMonthlyQuota(organizationId, quota).catch((err: unknown) => {
+      if (err instanceof BrokerError && err.code === 'NOT_FOUND')
+        throw new CommandError(`Organization ${organizationId} does not exist (see broker list-projects)`);
+      throw err;
+    });
+    if (set.monthlyExecutionQuota === null) out(`Organization ${organizationId}: no monthly execution quota (unlimited).`);
+    else
+      out(
+        `Organization ${organizationId}: monthly execution quota ${set.monthlyExecutionQuota} tool executions + proxy calls; ` +
+          `the current month resets at ${set.resetsAt.toISOString()}.`,
+      );
   },
   async 'list-projects'(app) {
     for (const p of await app.services.projects.listProjects()) out(`${p.id}  ${p.name}  org ${p.organizationId}`);

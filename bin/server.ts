@@ -19,7 +19,8 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   for (const warning of config.warnings) app.log.warn(warning);
   if (config.bootstrap) {
-    const created = await bootstrapIfEmpty(app.services);
+    // Production prints no key: it points the operator at the console's sign-up instead.
+    const created = await bootstrapIfEmpty(app.services, config.env);
     if (created) process.stdout.write(bootstrapBanner(created, config.publicBaseUrl));
   }
   try {

@@ -15,6 +15,7 @@ import { BrokerError } from '../src/errors.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
 import errorsPlugin from './errors.js';
+import quotaErrors from './quota-errors.js';
 import inputGuard from './input-guard.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrorHandler } from './transport-errors.js';
 import authPlugin from './auth.js';
@@ -82,6 +83,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config, clock: options.clock });
   await app.register(errorsPlugin);
+  await app.register(quotaErrors);
   await app.register(inputGuard);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(serverLimits, { config });

@@ -3,13 +3,18 @@
  * callback, the connect pages):
  * - per key (RATE_LIMIT_PER_MINUTE): a request presenting a key (`x-api-key`, or
  *   `Authorization: Bearer <key>` as the MCP endpoint accepts) spends that key's budget, so one
- *   tenant cannot starve another;
- * - per address without a valid key (RATE_LIMIT_ANONYMOUS_PER_MINUTE): a request presenting no
- *   key spends its address's budget, and so does every failed authentication (401), so a flood of
- *   made-up keys is not free: once the address is over, any key not seen valid here is refused
- *   before it costs a database lookup. Keys that authenticated before keep their own budget.
+ *   tenant cannot starve another; a request with no key but a console session cookie (correctly
+ *   signed) spends that session's budget of the same size, so people behind one address (an
+ *   office) do not share the anonymous budget;
+ * - per address without a valid credential (RATE_LIMIT_ANONYMOUS_PER_MINUTE): a request presenting
+ *   neither spends its address's budget, and so does every failed authentication (401), so a flood
+ *   of made-up keys (or ended sessions) is not free: once the address is over, any credential not
+ *   seen valid here is refused before it costs a database lookup. Credentials that authenticated
+ *   before keep their own budget.
  * Counters live in Redis when REDIS_URL is set, so every instance shares them. Over budget: 429 in
  * the plane's error body (each plane's error handler renders the thrown error) with Retry-After.
+ * The limiter is registered even when both budgets are 0, so other budgets (console sign-in
+ * attempts, plugins/console/sign-in-limits.ts) can use `app.createRateLimit` and the same store.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,11 +22,12 @@ import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
+import { SESSION_COOKIE } from './console/session-auth.js';
 
 /** Never limited: load balancers and orchestrators probe these. */
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** How many keys that authenticated are remembered (to spare them an address's anonymous budget). */
+/** How many credentials that authenticated are remembered (to spare them an address's anonymous budget). */
 const KNOWN_KEYS_MAX = 10_000;
 
 type Limiter = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
@@ -30,15 +36,20 @@ type Verdict = Awaited<ReturnType<Limiter>>;
 /** Hashed once per request: the limiter's hooks and key generator all ask for it. */
 const hashes = new WeakMap<FastifyRequest, string | undefined>();
 
-/** The key a request presents, hashed (the limiter never holds a key in clear); undefined if none. */
-function presentedKeyHash(request: FastifyRequest): string | undefined {
+/**
+ * The credential a request presents, hashed (the limiter never holds one in clear) and marked
+ * `k:` for a key, `s:` for a console session cookie; undefined if none.
+ */
+function presentedCredential(request: FastifyRequest): string | undefined {
   if (hashes.has(request)) return hashes.get(request);
-  const hash = hashKey(request);
+  const hash = hashCredential(request);
   hashes.set(request, hash);
   return hash;
 }
 
-function hashKey(request: FastifyRequest): string | undefined {
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+function hashCredential(request: FastifyRequest): string | undefined {
   let key = request.headers['x-api-key'];
   if (Array.isArray(key)) key = key[0];
   if (!key) {
@@ -46,8 +57,11 @@ function hashKey(request: FastifyRequest): string | undefined {
     const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
     key = bearer?.[1];
   }
-  if (!key) return undefined;
-  return createHash('sha256').update(key.trim()).digest('base64url').slice(0, 22);
+  if (key) return `k:${digest(key.trim())}`;
+  // Only a cookie this server signed: a made-up value must not buy a budget of its own.
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (cookie && request.unsignCookie(cookie).valid) return `s:${digest(cookie)}`;
+  return undefined;
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -75,7 +89,6 @@ function enforce(verdict: Verdict, reply: FastifyReply, what: string, spent = fa
 export default fp(
   async (app, opts: { config: Config }) => {
     const { rateLimitPerMinute: perKey, rateLimitAnonymousPerMinute: perAddress, redisUrl } = opts.config;
-    if (perKey === 0 && perAddress === 0) return;
     const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
     if (redis) {
       // A Redis outage is logged, and requests are then served unlimited (skipOnError) rather than failed.
@@ -83,38 +96,39 @@ export default fp(
       app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     }
     await app.register(rateLimit, { global: false, redis, nameSpace: 'broker-rl-', timeWindow: '1 minute', skipOnError: true });
+    if (perKey === 0 && perAddress === 0) return;
 
     const keyed =
       perKey > 0
-        ? app.createRateLimit({ max: perKey, timeWindow: 60_000, keyGenerator: (req) => `k:${presentedKeyHash(req)}` })
+        ? app.createRateLimit({ max: perKey, timeWindow: 60_000, keyGenerator: (req) => presentedCredential(req) ?? 'none' })
         : undefined;
     const anonymous =
       perAddress > 0 ? app.createRateLimit({ max: perAddress, timeWindow: 60_000, keyGenerator: (req) => `a:${req.ip}` }) : undefined;
-    const knownKeys = new Set<string>();
+    const knownCredentials = new Set<string>();
 
     app.addHook('onRequest', async (request, reply) => {
       if (EXEMPT.has(pathOf(request))) return;
-      const hash = presentedKeyHash(request);
+      const hash = presentedCredential(request);
       if (hash === undefined) {
         if (anonymous) enforce(await anonymous(request), reply, 'requests without a valid key, per address');
         return;
       }
-      // Spent by failed authentications: a key this instance has not seen valid waits it out.
-      if (anonymous && !knownKeys.has(hash))
+      // Spent by failed authentications: a credential this instance has not seen valid waits it out.
+      if (anonymous && !knownCredentials.has(hash))
         enforce(await anonymous(request, { increment: false }), reply, 'failed authentications, per address', true);
-      if (keyed) enforce(await keyed(request), reply, 'per key');
+      if (keyed) enforce(await keyed(request), reply, hash.startsWith('s:') ? 'per session' : 'per key');
     });
 
     if (anonymous) {
       app.addHook('onResponse', async (request, reply) => {
-        const hash = presentedKeyHash(request);
+        const hash = presentedCredential(request);
         if (hash === undefined) return;
         if (reply.statusCode === 401) {
-          knownKeys.delete(hash);
+          knownCredentials.delete(hash);
           await anonymous(request);
-        } else if (request.auth) {
-          if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
-          knownKeys.add(hash);
+        } else if (request.auth || request.consoleSession) {
+          if (knownCredentials.size >= KNOWN_KEYS_MAX) knownCredentials.clear();
+          knownCredentials.add(hash);
         }
       });
     }

@@ -1,14 +1,18 @@
 /**
  * Logger options: request ids, and redaction of everything that could carry a secret. Credentials
- * never reach a log line: headers are redacted by path, and URLs lose sensitive query values.
+ * never reach a log line: headers are redacted by path, and URLs lose sensitive query values (and
+ * the invitation token in a console invitation link's path).
  */
 import { Writable } from 'node:stream';
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 
 const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|client_secret|api_key|apikey|password|key)=)[^&#]*/gi;
 
+/** Path segments that are credentials: a console invitation link's token. */
+const SENSITIVE_PATH = /(\/console\/invitations\/)[^/?#]+/g;
+
 export function redactUrl(url: string): string {
-  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
+  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]').replace(SENSITIVE_PATH, '$1[REDACTED]');
 }
 
 const SECRET_FIELDS = [

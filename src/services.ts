@@ -30,6 +30,7 @@ import { createConnectLinkService } from './connections/connect-link-service.js'
 import { createProxyService } from './tools/proxy-service.js';
 import { createToolSelection } from './tools/tool-selection.js';
 import { createProviderCall } from './tools/provider-call.js';
+import { createExecutionQuota } from './tools/execution-quota.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
 import { createDb } from './db/unit-of-work.js';
 import { createBrokerMetrics } from './metrics/broker-metrics.js';
@@ -125,9 +126,10 @@ export function createServices(deps: ServiceDeps) {
     clock,
     projects: repos.projects,
   });
-  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics });
+  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
-  const providerCall = createProviderCall({ catalog, tokens, http, recorder });
+  const quota = createExecutionQuota({ usage: repos.usage, cache, clock, recorder, log: deps.log });
+  const providerCall = createProviderCall({ catalog, tokens, http, recorder, quota });
   const execution = createExecutionService({ catalog, resolver, providerCall });
   const proxy = createProxyService({ catalog, resolver, providerCall });
   const connectLinks = createConnectLinkService({
@@ -151,9 +153,11 @@ export function createServices(deps: ServiceDeps) {
     execution,
     proxy,
     connectLinks,
+    /** Monthly execution quotas: enforced in every provider call; `broker set-quota` sets them. */
+    quota,
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     // The console plane (plugins/console): accounts, sessions, organization roles, audit.
-    ...createConsoleServices({ repos, config, clock }),
+    ...createConsoleServices({ repos, config, clock, apiKeys, authConfigs, connections, tokens, catalog, catalogService }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.

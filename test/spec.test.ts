@@ -53,7 +53,25 @@ t.test('spec.json is valid OpenAPI 3.1.1, version 0.1.0, public', async (t) => {
   }
   const described = Object.keys(doc.paths);
   t.notOk(
-    described.some((p) => p.startsWith('/compat') || p.includes('/console') || p === '/healthz'),
-    'only the native API is described',
+    described.some((p) => p.startsWith('/compat') || p === '/healthz' || p === '/metrics' || p.startsWith('/console')),
+    'only the native API and the console plane are described',
   );
+  // The console plane is for people: its own tag, the session cookie, never the API key; the error body too.
+  t.same(doc.components.securitySchemes.consoleSession, { type: 'apiKey', in: 'cookie', name: 'broker_session' });
+  const consolePaths = described.filter((p) => p.startsWith('/api/v1/console/'));
+  t.ok(consolePaths.includes('/api/v1/console/orgs/{organizationId}/projects/{projectId}/api-keys'), 'the api-keys route');
+  for (const path of consolePaths) {
+    for (const [method, op] of Object.entries(doc.paths[path] as Record<string, Operation & { tags?: string[] }>)) {
+      t.same(op.tags, ['console'], `${method} ${path}: tagged console`);
+      // Sign-up, sign-in and invitation previews are open (security []); everything else wants the cookie.
+      const security = JSON.stringify(op.security);
+      t.ok(security === '[]' || security === '[{"consoleSession":[]}]', `${method} ${path}: cookie or open, never apiKey`);
+      if (security === '[]') t.match(path, /\/auth\/|\/invitations\//, `${method} ${path}: open only for accounts`);
+      const errors = Object.keys(op.responses).filter((s) => Number(s) >= 400);
+      for (const status of errors) {
+        const schema = JSON.stringify(op.responses[status]?.content?.['application/json']?.schema ?? null);
+        t.match(schema, /ErrorBody/, `${method} ${path}: ${status} uses the error body`);
+      }
+    }
+  }
 });

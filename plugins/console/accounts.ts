@@ -1,7 +1,8 @@
 /**
  * Accounts: the public routes (sign-up options, sign-up, sign-in) and the signed-in ones (current
- * session, sign-out). Sign-up and sign-in set the session cookie and return the CSRF token the
- * console sends back on every state-changing request.
+ * session, sign-out, sign-out everywhere). Sign-up and sign-in set the session cookie and return
+ * the CSRF token the console sends back on every state-changing request. Failed sign-ins are
+ * budgeted per account and per address (plugins/console/sign-in-limits.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { publicUser } from '../../src/console/account-service.js';
 import type { IUser } from '../../src/db/entities/index.js';
 import type { ConsoleOptions } from './index.js';
 import { clearSessionCookie, sessionOf, setSessionCookie } from './session-auth.js';
+import { createSignInLimits } from './sign-in-limits.js';
 
 const SignUpBody = Type.Object(
   {
@@ -29,6 +31,7 @@ const SignUpOptions = Type.Object({
 
 export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
   const { accounts, sessions } = services;
+  const signInLimits = createSignInLimits(app);
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: IUser) {
     const { token, session } = await sessions.create(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -55,7 +58,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
     },
     async (request, reply) => {
       const { invitationToken, ...input } = request.body;
-      const user = await accounts.signUp(input, invitationToken);
+      const user = await accounts.signUp(input, invitationToken, { ip: request.ip });
       return reply.code(201).send(await startSession(request, reply, user));
     },
   );
@@ -71,7 +74,11 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
         response: { 200: Type.Ref(SessionView), ...consoleErrors(400, 401, 429) },
       },
     },
-    async (request, reply) => startSession(request, reply, await accounts.signIn(request.body.email, request.body.password)),
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await signInLimits.attempt(request, reply, email, () => accounts.signIn(email, password));
+      return startSession(request, reply, user);
+    },
   );
 };
 
@@ -97,6 +104,22 @@ export const sessionAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = a
     { schema: { operationId: 'consoleSignOut', summary: 'End this session', response: { 204: Type.Null(), ...consoleErrors(401, 403) } } },
     async (request, reply) => {
       await services.sessions.revoke(sessionOf(request).sessionId);
+      clearSessionCookie(reply, config.console.secureCookies);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sign-out-all',
+    {
+      schema: {
+        operationId: 'consoleSignOutEverywhere',
+        summary: 'End all my sessions, on every device',
+        response: { 204: Type.Null(), ...consoleErrors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await services.sessions.revokeAllForUser(sessionOf(request).userId);
       clearSessionCookie(reply, config.console.secureCookies);
       return reply.code(204).send(null);
     },

@@ -12,9 +12,34 @@ import type { Services } from '../../src/services.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { createRequireSession } from './session-auth.js';
 import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
+import { organizationRoutes } from './organizations.js';
+import { memberRoutes } from './members.js';
+import { invitationRoutes, publicInvitationRoutes } from './invitations.js';
+import { usageRoutes } from './usage.js';
+import { projectRoutes } from './projects.js';
+import { apiKeyRoutes } from './api-keys.js';
+import { projectResourceRoutes } from './project-resources.js';
+import { executionRoutes } from './executions.js';
+import { toolkitRoutes } from './toolkits.js';
+import { auditRoutes } from './audit.js';
 import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 
-export type ConsoleServices = Pick<Services, 'accounts' | 'sessions' | 'orgAccess' | 'audit'>;
+export type ConsoleServices = Pick<
+  Services,
+  | 'accounts'
+  | 'sessions'
+  | 'orgAccess'
+  | 'audit'
+  | 'organizations'
+  | 'members'
+  | 'invitations'
+  | 'usage'
+  | 'consoleProjects'
+  | 'consoleKeys'
+  | 'consoleResources'
+  | 'consoleExecutions'
+  | 'consoleToolkits'
+>;
 
 export interface ConsoleOptions {
   services: ConsoleServices;
@@ -57,13 +82,24 @@ export default fp(
         plane.addSchema(ConsoleUser);
         plane.addSchema(SessionView);
         await plane.register(publicAccountRoutes, { services, config });
+        await plane.register(publicInvitationRoutes, { services, config });
         await plane.register(async (signedIn) => {
           signedIn.addHook('onRequest', createRequireSession(services));
           await signedIn.register(sessionAccountRoutes, { services, config });
+          await signedIn.register(organizationRoutes, { services, config });
+          await signedIn.register(memberRoutes, { services, config });
+          await signedIn.register(invitationRoutes, { services, config });
+          await signedIn.register(usageRoutes, { services, config });
+          await signedIn.register(projectRoutes, { services, config });
+          await signedIn.register(apiKeyRoutes, { services, config });
+          await signedIn.register(projectResourceRoutes, { services, config });
+          await signedIn.register(executionRoutes, { services, config });
+          await signedIn.register(toolkitRoutes, { services, config });
+          await signedIn.register(auditRoutes, { services, config });
         });
       },
       { prefix: '/api/v1/console' },
     );
   },
-  { name: 'console', dependencies: ['errors'] },
+  { name: 'console', dependencies: ['errors', 'rate-limit'] },
 );

@@ -11,6 +11,7 @@ import type { ConsoleConfig } from '../config.js';
 import { BrokerError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password-hasher.js';
+import type { Actor, AuditService } from './audit-service.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -36,35 +37,62 @@ export interface SignUpInput {
   name?: string | undefined;
 }
 
-/** Lets an invitation admit a sign-up on an invite-only instance (src/console invitation service). */
+/** Lets an invitation admit a sign-up on an invite-only instance (src/console/invitation-service.ts). */
 export interface InvitationGate {
   /** Throws unless `token` is a pending invitation for `email`. */
   assertPendingFor(token: string, email: string): Promise<void>;
+  /** Joins the new account (`actor`) to the invitation's organization, consuming the invitation. */
+  accept(token: string, actor: Actor): Promise<void>;
 }
 
 export function createAccountService(deps: {
-  users: UserRepository;
+  users: Pick<UserRepository, 'countUsers' | 'findUserByEmail' | 'findUser' | 'insertUser' | 'deleteUser' | 'insertMembership'>;
   projects: Pick<ProjectRepository, 'insertOrganization' | 'insertProject' | 'listOrganizations'>;
   config: Pick<ConsoleConfig, 'signUp' | 'defaultMonthlyExecutionQuota'>;
   /** Admits invited sign-ups on an invite-only instance. */
   invitations?: InvitationGate;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { users, projects, config } = deps;
+  const { users, projects, config, audit } = deps;
 
   /** The first user owns the oldest organization (the bootstrap one) or a new one with a project. */
-  async function adoptFirstOrganization(user: IUser): Promise<void> {
+  async function adoptFirstOrganization(user: IUser, ip: string | undefined): Promise<void> {
+    const actor: Actor = { userId: user.id, email: user.email, ip };
     const [existing] = await projects.listOrganizations();
     let organizationId = existing?.id;
     if (!organizationId) {
+      const name = `${user.name ?? user.email}'s organization`;
       const org = await projects.insertOrganization({
         id: newId('org'),
-        name: `${user.name ?? user.email}'s organization`,
+        name,
         monthlyExecutionQuota: config.defaultMonthlyExecutionQuota ?? null,
       });
-      await projects.insertProject({ id: newId('prj'), organizationId: org.id, name: 'Default project' });
+      const project = await projects.insertProject({ id: newId('prj'), organizationId: org.id, name: 'Default project' });
       organizationId = org.id;
+      await audit.record(actor, {
+        organizationId,
+        action: 'organization.created',
+        targetType: 'organization',
+        targetId: org.id,
+        detail: { name },
+      });
+      await audit.record(actor, {
+        organizationId,
+        projectId: project.id,
+        action: 'project.created',
+        targetType: 'project',
+        targetId: project.id,
+        detail: { name: project.name },
+      });
     }
     await users.insertMembership({ id: newId('mem'), organizationId, userId: user.id, role: 'owner' });
+    await audit.record(actor, {
+      organizationId,
+      action: 'member.joined',
+      targetType: 'user',
+      targetId: user.id,
+      detail: { email: user.email, role: 'owner', firstUser: true },
+    });
   }
 
   return {
@@ -73,16 +101,20 @@ export function createAccountService(deps: {
       return { signUp: config.signUp, firstUser: (await users.countUsers()) === 0 };
     },
 
-    /** Creates the account; with an invitation token, the caller then accepts the invitation for it. */
-    async signUp(input: SignUpInput, invitationToken?: string): Promise<IUser> {
+    /**
+     * Creates the account. With an invitation token (required on an invite-only instance, honoured
+     * on an open one) the token must be a pending invitation for this email, and the new account
+     * joins its organization; if that fails (the invitation was revoked or used meanwhile), the
+     * account is removed again so no uninvited account is left behind.
+     */
+    async signUp(input: SignUpInput, invitationToken?: string, meta: { ip?: string | undefined } = {}): Promise<IUser> {
       const email = normalizeEmail(input.email);
       if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       const first = (await users.countUsers()) === 0;
-      if (!first && config.signUp === 'invite-only') {
-        if (!invitationToken || !deps.invitations)
-          throw forbidden('Sign-up on this instance is by invitation only: open the invitation link you were sent');
-        await deps.invitations.assertPendingFor(invitationToken, email);
-      }
+      const gate = invitationToken && !first ? deps.invitations : undefined;
+      if (!first && config.signUp === 'invite-only' && !gate)
+        throw forbidden('Sign-up on this instance is by invitation only: open the invitation link you were sent');
+      if (gate) await gate.assertPendingFor(invitationToken!, email);
       if (await users.findUserByEmail(email))
         throw new BrokerError('CONFLICT', 'An account with this email already exists: sign in instead');
       const user = await users.insertUser({
@@ -91,7 +123,15 @@ export function createAccountService(deps: {
         name: input.name?.trim() || null,
         passwordHash: await hashPassword(input.password),
       });
-      if (first) await adoptFirstOrganization(user);
+      if (first) await adoptFirstOrganization(user, meta.ip);
+      if (gate) {
+        try {
+          await gate.accept(invitationToken!, { userId: user.id, email: user.email, ip: meta.ip });
+        } catch (err) {
+          await users.deleteUser(user.id);
+          throw err;
+        }
+      }
       return user;
     },
 
@@ -106,5 +146,3 @@ export function createAccountService(deps: {
     findUser: (id: string): Promise<IUser | null> => users.findUser(id),
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -6,7 +6,7 @@ import type { IAuditEntry } from '../db/entities/index.js';
 import type { AuditRepository } from '../db/repositories/audit-repository.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
-import { badRequest } from '../errors.js';
+import { decodeKeysetCursor, keysetPage } from './keyset-cursor.js';
 
 /** Who made a change: a signed-in user (with the request's address), or null for the CLI. */
 export interface Actor {
@@ -29,14 +29,6 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-const encodeCursor = (e: IAuditEntry) => Buffer.from(`${e.createdAt.toISOString()}|${e.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
-}
-
 export function createAuditService(deps: { audit: AuditRepository; clock: Clock }) {
   return {
     async record(actor: Actor | null, event: AuditEvent): Promise<void> {
@@ -57,11 +49,8 @@ export function createAuditService(deps: { audit: AuditRepository; clock: Clock 
 
     /** Newest first, `limit` per page, from the `nextCursor` of the previous page. */
     async list(organizationId: string, limit: number, cursor?: string): Promise<AuditPage> {
-      const before = cursor ? decodeCursor(cursor) : undefined;
-      if (cursor && !before) throw badRequest('cursor is not a cursor this list returned');
-      const rows = await deps.audit.list(organizationId, limit + 1, before);
-      const items = rows.slice(0, limit);
-      return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!) : null };
+      const before = cursor ? decodeKeysetCursor(cursor) : undefined;
+      return keysetPage(await deps.audit.list(organizationId, limit + 1, before), limit);
     },
   };
 }

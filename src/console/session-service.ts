@@ -74,5 +74,3 @@ export function createSessionService(deps: {
     revokeAllForUser: (userId: string): Promise<number> => sessions.revokeAllForUser(userId, new Date(clock.now())),
   };
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -9,6 +9,7 @@ import type { ExecutionRepository } from '../db/repositories/execution-repositor
 import { newId } from '../ids.js';
 import { BrokerError } from '../errors.js';
 import type { BrokerMetrics } from '../metrics/broker-metrics.js';
+import type { Clock } from '../clock.js';
 
 export interface ExecutionRecord {
   projectId: string;
@@ -30,6 +31,8 @@ export function createExecutionRecorder(deps: {
   executions: ExecutionRepository;
   log: FastifyBaseLogger;
   metrics: Pick<BrokerMetrics, 'recordExecution'>;
+  /** Dates the records: the month they count in for usage and quotas follows the same clock. */
+  clock: Clock;
 }) {
   let pending: (ExecutionRecord & { id: string; createdAt: Date })[] = [];
   let flushing: Promise<void> | undefined;
@@ -53,7 +56,7 @@ export function createExecutionRecorder(deps: {
 
   function record(r: ExecutionRecord): void {
     deps.metrics.recordExecution(r);
-    pending.push({ ...r, id: newId('ex'), createdAt: new Date() });
+    pending.push({ ...r, id: newId('ex'), createdAt: new Date(deps.clock.now()) });
     if (pending.length >= FLUSH_AT) void flush();
     else
       timer ??= setTimeout(() => {

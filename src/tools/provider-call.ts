@@ -2,7 +2,9 @@
  * One provider call through a connection, shared by executeTool and the proxy: look up the
  * connection's auth method, inject its credential, send, and on a provider 401 of an OAuth
  * connection refresh once and retry once (a second 401 marks the connection EXPIRED), then
- * decode the body. Every call is recorded (execution-recorder), whatever its outcome. What is
+ * decode the body. Every call is recorded (execution-recorder), whatever its outcome. Before
+ * anything is read or sent, the call is counted against its organization's monthly execution
+ * quota (execution-quota.ts): the one check every plane's executions and proxy calls pass. What is
  * sent is decided by the caller beforehand; this module never reads arguments or targets.
  */
 import type { Catalog } from '../catalog/catalog.js';
@@ -14,6 +16,7 @@ import { badRequest } from '../errors.js';
 import type { ProviderHttpClient, ProviderRequest } from '../providers/http-client.js';
 import { decodeProviderBody } from '../providers/response-body.js';
 import type { ExecutionRecorder } from './execution-recorder.js';
+import type { ExecutionQuota } from './execution-quota.js';
 
 /** Only what a provider call uses (tests and other callers can pass narrow fakes). */
 export interface ProviderCallDeps {
@@ -21,6 +24,7 @@ export interface ProviderCallDeps {
   tokens: Pick<TokenService, 'injectValues' | 'refreshAfterUnauthorized' | 'rejectedAfterRefresh'>;
   http: Pick<ProviderHttpClient, 'request'>;
   recorder: Pick<ExecutionRecorder, 'track'>;
+  quota: Pick<ExecutionQuota, 'admit'>;
 }
 
 interface ProviderCallCommon {
@@ -67,7 +71,7 @@ const asJson = (req: RenderedRequest): ProviderRequest => ({
 });
 
 export function createProviderCall(deps: ProviderCallDeps) {
-  const { catalog, tokens, http, recorder } = deps;
+  const { catalog, tokens, http, recorder, quota } = deps;
 
   function send(input: ProviderCallInput, connection: IConnection, method: AuthMethodDef, values: Record<string, string>) {
     let injected: RenderedRequest;
@@ -88,7 +92,7 @@ export function createProviderCall(deps: ProviderCallDeps) {
       toolSlug: input.toolSlug,
       toolkitSlug: connection ? connection.toolkitSlug : input.toolkitSlug,
     };
-    return recorder.track(base, input.successful, async () => {
+    const run = async (): Promise<ProviderCallResult> => {
       if (!connection) {
         const res = await http.request((input.outbound ?? asJson)(input.request));
         return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
@@ -104,7 +108,17 @@ export function createProviderCall(deps: ProviderCallDeps) {
         }
       }
       return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
-    });
+    };
+    // Over the quota this throws (429): nothing is read, sent or recorded. Unlimited: a cached lookup.
+    let admitted = quota.admit(input.projectId);
+    if (admitted instanceof Promise) admitted = await admitted;
+    if (!admitted) return recorder.track(base, input.successful, run);
+    try {
+      return await recorder.track(base, input.successful, run);
+    } finally {
+      // Recorded by now (track records in its finally), so the quota's next count includes it.
+      admitted.done();
+    }
   };
 }
 

@@ -46,6 +46,8 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
         return result;
       },
     },
+    // An organization without a quota.
+    quota: { admit: () => undefined },
   };
   const input: ProviderCallInput = {
     projectId: 'prj',

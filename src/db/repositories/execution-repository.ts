@@ -1,12 +1,31 @@
 /** The execution records (tool executions and proxy calls): written in batches, never updated. */
+import type { FilterQuery } from '@mikro-orm/core';
 import { ToolExecution, type IToolExecution } from '../entities/index.js';
-import type { Db } from '../unit-of-work.js';
+import { fresh, type Db } from '../unit-of-work.js';
 
 export function createExecutionRepository(db: Db) {
   return {
     /** On its own fork: batches are flushed from timers, outside any request. */
     async insertMany(rows: IToolExecution[]): Promise<void> {
       await db.em().fork().insertMany(ToolExecution, rows);
+    },
+
+    /**
+     * A project's records newest first, optionally of one kind; `before` is the (createdAt, id) of
+     * the last record of the previous page (keyset paging on the (projectId, createdAt) index).
+     */
+    listForProject(
+      projectId: string,
+      q: { kind?: IToolExecution['kind'] | undefined; limit: number; before?: { createdAt: Date; id: string } | undefined },
+    ): Promise<IToolExecution[]> {
+      const where: FilterQuery<IToolExecution> = {
+        projectId,
+        ...(q.kind ? { kind: q.kind } : {}),
+        ...(q.before
+          ? { $or: [{ createdAt: { $lt: q.before.createdAt } }, { createdAt: q.before.createdAt, id: { $lt: q.before.id } }] }
+          : {}),
+      };
+      return db.em().find(ToolExecution, where, { ...fresh, orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit });
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Organizations and projects: the tenancy rows. */
-import { Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
+import { ApiKey, AuthConfig, Connection, Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
 import { fresh, type Db } from '../unit-of-work.js';
 
 export function createProjectRepository(db: Db) {
@@ -26,6 +26,11 @@ export function createProjectRepository(db: Db) {
       return db.em().count(Organization, {});
     },
 
+    /** Renames an organization; returns whether the row exists. */
+    async renameOrganization(id: string, name: string): Promise<boolean> {
+      return (await db.em().nativeUpdate(Organization, { id }, { name })) === 1;
+    },
+
     async insertProject(row: Pick<IProject, 'id' | 'organizationId' | 'name'>): Promise<IProject> {
       const em = db.em();
       const project = em.create(Project, row);
@@ -44,6 +49,35 @@ export function createProjectRepository(db: Db) {
 
     listProjects(): Promise<IProject[]> {
       return db.em().find(Project, {}, { ...fresh, orderBy: { createdAt: 'asc' } });
+    },
+
+    /** An organization's projects, oldest first. */
+    listProjectsOf(organizationId: string): Promise<IProject[]> {
+      return db.em().find(Project, { organizationId }, { ...fresh, orderBy: { createdAt: 'asc', id: 'asc' } });
+    },
+
+    /** Changes a project's name or redirect allow-list; returns whether the row exists. */
+    async updateProject(id: string, changes: Partial<Pick<IProject, 'name' | 'allowedRedirectUrls'>>): Promise<boolean> {
+      return (await db.em().nativeUpdate(Project, { id }, changes)) === 1;
+    },
+
+    /**
+     * Deletes a project that holds nothing any more, in one transaction: when connections, auth
+     * configs or active keys remain, nothing is deleted and their counts are returned. Revoked keys
+     * go with the project (a revoked key authenticates nothing; the audit log keeps its history).
+     * Execution records stay: they are the organization's usage for the month.
+     */
+    deleteProjectIfEmpty(id: string): Promise<{ deleted: boolean; connections: number; authConfigs: number; activeKeys: number }> {
+      return db.transaction(async (tx) => {
+        // One after another: a transaction has one database connection.
+        const connections = await tx.count(Connection, { projectId: id });
+        const authConfigs = await tx.count(AuthConfig, { projectId: id });
+        const activeKeys = await tx.count(ApiKey, { projectId: id, revokedAt: null });
+        if (connections + authConfigs + activeKeys > 0) return { deleted: false, connections, authConfigs, activeKeys };
+        await tx.nativeDelete(ApiKey, { projectId: id });
+        const deleted = (await tx.nativeDelete(Project, { id })) === 1;
+        return { deleted, connections, authConfigs, activeKeys };
+      });
     },
   };
 }

@@ -1,10 +1,38 @@
 /** Console users and their memberships (a user's role in each organization). */
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Membership, Organization, User, type IMembership, type IOrganization, type IUser } from '../entities/index.js';
 import { fresh, type Db } from '../unit-of-work.js';
 
 export type Role = IMembership['role'];
 
+/** What a change that must leave the organization an owner came to. */
+export type OwnerGuardedOutcome = 'done' | 'missing' | 'last-owner';
+
 export function createUserRepository(db: Db) {
+  /**
+   * Runs `change` on a membership unless it would take the organization's last owner away. On
+   * PostgreSQL the owners' rows stay locked until commit, so two owners demoting each other at
+   * once are serialised and the second sees the first's change; SQLite has a single writer.
+   */
+  function keepingAnOwner(
+    organizationId: string,
+    userId: string,
+    change: (tx: EntityManager) => Promise<unknown>,
+  ): Promise<OwnerGuardedOutcome> {
+    return db.transaction(async (tx) => {
+      const owners = await tx.find(
+        Membership,
+        { organizationId, role: 'owner' },
+        db.isPostgres ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+      );
+      const target = await tx.findOne(Membership, { organizationId, userId });
+      if (!target) return 'missing';
+      if (target.role === 'owner' && owners.every((o) => o.userId === userId)) return 'last-owner';
+      await change(tx);
+      return 'done';
+    });
+  }
+
   return {
     async insertUser(row: Omit<IUser, 'createdAt'>): Promise<IUser> {
       const em = db.em();
@@ -72,6 +100,36 @@ export function createUserRepository(db: Db) {
 
     countOwners(organizationId: string): Promise<number> {
       return db.em().count(Membership, { organizationId, role: 'owner' });
+    },
+
+    /** Removes an account nothing else refers to yet (a sign-up whose invitation failed to apply). */
+    async deleteUser(id: string): Promise<boolean> {
+      return (await db.em().nativeDelete(User, { id })) === 1;
+    },
+
+    /** A new organization and its first owner, in one flush (one transaction). */
+    async insertOrganizationWithOwner(
+      org: Pick<IOrganization, 'id' | 'name' | 'monthlyExecutionQuota'>,
+      owner: Omit<IMembership, 'createdAt' | 'organizationId' | 'role'>,
+    ): Promise<{ organization: IOrganization; membership: IMembership }> {
+      const em = db.em();
+      const organization = em.create(Organization, org);
+      const membership = em.create(Membership, { ...owner, organizationId: org.id, role: 'owner' });
+      await em.flush();
+      return { organization, membership };
+    },
+
+    /** Sets a member's role; refused ('last-owner') when it would demote the last owner. */
+    updateRoleKeepingAnOwner(organizationId: string, userId: string, role: Role): Promise<OwnerGuardedOutcome> {
+      const change = (tx: EntityManager) => tx.nativeUpdate(Membership, { organizationId, userId }, { role });
+      return role === 'owner'
+        ? db.transaction(async (tx) => ((await change(tx)) === 1 ? 'done' : 'missing'))
+        : keepingAnOwner(organizationId, userId, change);
+    },
+
+    /** Removes a member; refused ('last-owner') for the last owner. */
+    deleteMembershipKeepingAnOwner(organizationId: string, userId: string): Promise<OwnerGuardedOutcome> {
+      return keepingAnOwner(organizationId, userId, (tx) => tx.nativeDelete(Membership, { organizationId, userId }));
     },
   };
 }

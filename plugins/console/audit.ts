@@ -1,0 +1,41 @@
+/** The organization's audit log, newest first, for its owners and admins. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas.js';
+import { AuditPageView, AuditQuery, type AuditEntryView } from '../../src/console/project-api-schemas.js';
+import type { IAuditEntry } from '../../src/db/entities/index.js';
+import type { ConsoleOptions } from './index.js';
+import { sessionOf } from './session-auth.js';
+
+const entryView = (e: IAuditEntry): Static<typeof AuditEntryView> => ({
+  id: e.id,
+  createdAt: e.createdAt.toISOString(),
+  actor: e.actorUserId ? { userId: e.actorUserId, email: e.actorEmail ?? null } : null,
+  action: e.action,
+  targetType: e.targetType,
+  targetId: e.targetId,
+  projectId: e.projectId ?? null,
+  ip: e.ip ?? null,
+  detail: e.detail ?? null,
+});
+
+export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
+  app.get(
+    '/orgs/:organizationId/audit',
+    {
+      schema: {
+        operationId: 'consoleListAudit',
+        summary: "The organization's audit log, newest first (owner or admin)",
+        params: OrganizationParams,
+        querystring: AuditQuery,
+        response: { 200: AuditPageView, ...consoleErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      await services.orgAccess.require(sessionOf(request).userId, organizationId, 'admin');
+      const page = await services.audit.list(organizationId, request.query.limit ?? 50, request.query.cursor);
+      return { items: page.items.map(entryView), nextCursor: page.nextCursor };
+    },
+  );
+};

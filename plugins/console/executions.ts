@@ -1,0 +1,26 @@
+/** A project's execution records (tool executions and proxy calls), newest first, for any member. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
+import { ExecutionPage, ListExecutionsQuery } from '../../src/console/project-api-schemas.js';
+import type { ConsoleOptions } from './index.js';
+import { sessionOf } from './session-auth.js';
+
+export const executionRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
+  app.get(
+    '/orgs/:organizationId/projects/:projectId/executions',
+    {
+      schema: {
+        operationId: 'consoleListExecutions',
+        summary: "The project's tool executions and proxy calls, newest first (no arguments or data)",
+        params: ProjectParams,
+        querystring: ListExecutionsQuery,
+        response: { 200: ExecutionPage, ...consoleErrors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId, projectId } = request.params;
+      const { kind, cursor, limit = 50 } = request.query;
+      return services.consoleExecutions.list(sessionOf(request).userId, { organizationId, projectId }, { kind, cursor, limit });
+    },
+  );
+};

@@ -1,0 +1,68 @@
+/**
+ * The members of an organization: listing them (any member), changing a role (owners), removing a
+ * member or leaving (rules in src/console/member-service.ts; the last owner stays).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas.js';
+import { IdString } from '../../src/schemas/common.js';
+import type { ConsoleOptions } from './index.js';
+import { RoleSchema } from './organizations.js';
+import { actorOf, sessionOf } from './session-auth.js';
+
+const Member = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: RoleSchema,
+  createdAt: Type.String({ format: 'date-time', description: 'When the user joined the organization' }),
+});
+const MemberParams = Type.Object({ ...OrganizationParams.properties, userId: IdString() });
+const RoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
+
+export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
+  const { members } = services;
+
+  app.get(
+    '/orgs/:organizationId/members',
+    {
+      schema: {
+        operationId: 'consoleListMembers',
+        summary: 'The members of an organization',
+        params: OrganizationParams,
+        response: { 200: Type.Object({ items: Type.Array(Member) }), ...consoleErrors(401, 404) },
+      },
+    },
+    async (request) => ({ items: await members.list(sessionOf(request).userId, request.params.organizationId) }),
+  );
+
+  app.patch(
+    '/orgs/:organizationId/members/:userId',
+    {
+      schema: {
+        operationId: 'consoleChangeMemberRole',
+        summary: "Change a member's role (owner); the last owner cannot be demoted",
+        params: MemberParams,
+        body: RoleBody,
+        response: { 200: Member, ...consoleErrors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => members.changeRole(actorOf(request), request.params.organizationId, request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    '/orgs/:organizationId/members/:userId',
+    {
+      schema: {
+        operationId: 'consoleRemoveMember',
+        summary: 'Remove a member (admin for members, owner for admins and owners) or leave (my own id)',
+        params: MemberParams,
+        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await members.remove(actorOf(request), request.params.organizationId, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+};

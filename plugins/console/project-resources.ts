@@ -1,0 +1,142 @@
+/**
+ * A project's auth configs and connections in the console: the native API's views (no secrets,
+ * ever), enable / disable, delete, and revoke a connection's tokens. Members read; admins and
+ * owners change. Rules live in src/console/console-resource-service.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
+import { AuthConfigSchema, ConnectionSchema, RevokeResponse } from '../../src/connections/api-schemas.js';
+import {
+  AuthConfigParams,
+  ConnectionParams,
+  EnabledBody,
+  ListAuthConfigsQuery,
+  ListConnectionsQuery,
+} from '../../src/console/project-api-schemas.js';
+import type { ConsoleOptions } from './index.js';
+import { actorOf, sessionOf } from './session-auth.js';
+
+const target = (p: { organizationId: string; projectId: string }) => ({ organizationId: p.organizationId, projectId: p.projectId });
+
+export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
+  const resources = services.consoleResources;
+  // The native API's resources, as components of this route group.
+  app.addSchema(AuthConfigSchema);
+  app.addSchema(ConnectionSchema);
+
+  app.get(
+    '/orgs/:organizationId/projects/:projectId/auth-configs',
+    {
+      schema: {
+        operationId: 'consoleListAuthConfigs',
+        summary: "The project's auth configs, newest first (client secrets are never returned)",
+        params: ProjectParams,
+        querystring: ListAuthConfigsQuery,
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() }),
+          ...consoleErrors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { toolkit, limit = 200, offset = 0 } = request.query;
+      return resources.listAuthConfigs(sessionOf(request).userId, target(request.params), { toolkit, limit, offset });
+    },
+  );
+
+  app.patch(
+    '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
+    {
+      schema: {
+        operationId: 'consoleUpdateAuthConfig',
+        summary: 'Enable or disable an auth config (admin)',
+        params: AuthConfigParams,
+        body: EnabledBody,
+        response: { 200: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      resources.setAuthConfigEnabled(actorOf(request), target(request.params), request.params.authConfigId, request.body.enabled),
+  );
+
+  app.delete(
+    '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
+    {
+      schema: {
+        operationId: 'consoleDeleteAuthConfig',
+        summary: 'Delete an auth config with its connections and their secrets (admin)',
+        params: AuthConfigParams,
+        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await resources.deleteAuthConfig(actorOf(request), target(request.params), request.params.authConfigId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/orgs/:organizationId/projects/:projectId/connections',
+    {
+      schema: {
+        operationId: 'consoleListConnections',
+        summary: "The project's connections, newest first; status, toolkit and userId filter",
+        params: ProjectParams,
+        querystring: ListConnectionsQuery,
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+          ...consoleErrors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { status, toolkit, userId, cursor, limit = 50 } = request.query;
+      return resources.listConnections(sessionOf(request).userId, target(request.params), { status, toolkit, userId, cursor, limit });
+    },
+  );
+
+  app.patch(
+    '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
+    {
+      schema: {
+        operationId: 'consoleUpdateConnection',
+        summary: 'Enable or disable a connection (admin)',
+        params: ConnectionParams,
+        body: EnabledBody,
+        response: { 200: Type.Ref(ConnectionSchema), ...consoleErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      resources.setConnectionEnabled(actorOf(request), target(request.params), request.params.connectionId, request.body.enabled),
+  );
+
+  app.delete(
+    '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
+    {
+      schema: {
+        operationId: 'consoleDeleteConnection',
+        summary: 'Delete a connection and destroy its secrets (admin)',
+        params: ConnectionParams,
+        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await resources.deleteConnection(actorOf(request), target(request.params), request.params.connectionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/orgs/:organizationId/projects/:projectId/connections/:connectionId/revoke',
+    {
+      schema: {
+        operationId: 'consoleRevokeConnection',
+        summary: "Revoke a connection's tokens at the provider where it can, and destroy them (admin)",
+        params: ConnectionParams,
+        response: { 200: RevokeResponse, ...consoleErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => resources.revokeConnection(actorOf(request), target(request.params), request.params.connectionId),
+  );
+};

@@ -1,0 +1,87 @@
+/**
+ * Budgets of failed console sign-ins, so passwords cannot be guessed at speed: per account (the
+ * normalized email, whether or not an account has it, so the answer never tells) and per address.
+ * Only failures spend them; a success neither spends nor resets anything, so signing in to one's
+ * own account does not buy more guesses at another. Over budget, every attempt is refused (429,
+ * Retry-After) before the password is checked, even a right one: that is what stops the guessing.
+ *
+ * The counters are @fastify/rate-limit's (plugins/rate-limit.ts registers it), in Redis when
+ * REDIS_URL is set, so every instance shares them. Within an instance, attempts on one account or
+ * from one address are checked one at a time: otherwise a burst of parallel guesses would all pass
+ * the check before the first failure is counted.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BrokerError } from '../../src/errors.js';
+import { normalizeEmail } from '../../src/console/account-service.js';
+
+/** Failed sign-ins allowed per account per window. */
+export const FAILED_SIGN_INS_PER_ACCOUNT = 10;
+/** Failed sign-ins allowed per address per window (several people may share one). */
+export const FAILED_SIGN_INS_PER_ADDRESS = 30;
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Runs tasks with the same key one after another (in this process); other keys run freely. */
+function createKeyedQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+}
+
+export function createSignInLimits(app: FastifyInstance) {
+  const accountKey = (email: string) =>
+    `signin-account:${createHash('sha256').update(normalizeEmail(email)).digest('base64url').slice(0, 22)}`;
+  // The limiter asks the request for its key; the email rides along on it for this one call.
+  const emails = new WeakMap<FastifyRequest, string>();
+  const perAccount: Limiter = app.createRateLimit({
+    max: FAILED_SIGN_INS_PER_ACCOUNT,
+    timeWindow: SIGN_IN_WINDOW_MS,
+    keyGenerator: (req) => accountKey(emails.get(req) ?? ''),
+  });
+  const perAddress: Limiter = app.createRateLimit({
+    max: FAILED_SIGN_INS_PER_ADDRESS,
+    timeWindow: SIGN_IN_WINDOW_MS,
+    keyGenerator: (req) => `signin-address:${req.ip}`,
+  });
+  const serially = createKeyedQueue();
+
+  /** Refuses when either budget is used up (a read: it spends nothing). */
+  async function assertWithinBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const verdicts = await Promise.all([perAccount(request, { increment: false }), perAddress(request, { increment: false })]);
+    const over = verdicts.filter((v) => !v.isAllowed && v.remaining === 0);
+    if (over.length === 0) return;
+    const wait = Math.max(1, ...over.map((v) => (v.isAllowed ? 0 : v.ttlInSeconds)));
+    reply.header('retry-after', wait);
+    // The same words for either budget, and whether or not the account exists.
+    throw new BrokerError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts: try again in ${wait} s`);
+  }
+
+  return {
+    /** Runs `signIn` unless a budget is used up; a 401 from it spends both budgets. */
+    async attempt<T>(request: FastifyRequest, reply: FastifyReply, email: string, signIn: () => Promise<T>): Promise<T> {
+      emails.set(request, email);
+      return serially(`a:${request.ip}`, () =>
+        serially(accountKey(email), async () => {
+          await assertWithinBudget(request, reply);
+          try {
+            return await signIn();
+          } catch (err) {
+            if (err instanceof BrokerError && err.status === 401) await Promise.all([perAccount(request), perAddress(request)]);
+            throw err;
+          }
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * A project's auth configs and connections as the console shows and changes them. The reads and
+ * the changes are the native API's own (src/connections services and views, which never hold a
+ * secret); this adds the console's rules: members read, admins and owners change, and every
+ * change is written to the audit log.
+ *
+ * The connection list pages with an opaque cursor over the native list's offset (newest first):
+ * a connection made between two page reads shifts the rest by one, so one item may show twice;
+ * none is skipped for that reason.
+ */
+import type { ConnectionStatus } from '../db/entities/index.js';
+import type { AuthConfigService, AuthConfigView } from '../connections/auth-config-service.js';
+import type { ConnectionService } from '../connections/connection-service.js';
+import type { ConnectionView } from '../connections/connection-view.js';
+import type { TokenService } from '../connections/token-service.js';
+import { badRequest } from '../errors.js';
+import type { Actor, AuditService } from './audit-service.js';
+import type { ProjectScope } from './project-scope.js';
+
+/** Where a request acts: the person and the organization's project it names. */
+export interface ProjectTarget {
+  organizationId: string;
+  projectId: string;
+}
+
+export interface ConnectionListQuery {
+  status?: ConnectionStatus | undefined;
+  toolkit?: string | undefined;
+  userId?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const encodeOffset = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+
+function decodeOffset(cursor: string): number {
+  const match = /^o:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badRequest('cursor is not a cursor this list returned', { errors: [{ field: 'cursor', message: 'unknown cursor' }] });
+  return Number(match[1]);
+}
+
+export function createConsoleResourceService(deps: {
+  scope: ProjectScope;
+  audit: Pick<AuditService, 'record'>;
+  authConfigs: Pick<AuthConfigService, 'list' | 'view' | 'update' | 'remove'>;
+  connections: Pick<ConnectionService, 'list' | 'get' | 'update' | 'remove'>;
+  tokens: Pick<TokenService, 'revokeConnection'>;
+}) {
+  const { scope, audit, authConfigs, connections } = deps;
+
+  const record = (actor: Actor, t: ProjectTarget, action: string, targetType: string, targetId: string, detail: Record<string, unknown>) =>
+    audit.record(actor, { organizationId: t.organizationId, projectId: t.projectId, action, targetType, targetId, detail });
+
+  const configDetail = (c: AuthConfigView) => ({ name: c.name, toolkit: c.toolkit });
+  const connectionDetail = (c: { toolkitSlug: string; entityId: string }) => ({ toolkit: c.toolkitSlug, userId: c.entityId });
+
+  return {
+    async listAuthConfigs(userId: string, t: ProjectTarget, q: { toolkit?: string | undefined; limit: number; offset: number }) {
+      await scope.require(userId, t.organizationId, t.projectId, 'member');
+      return authConfigs.list(t.projectId, { toolkit: q.toolkit, limit: q.limit, offset: q.offset });
+    },
+
+    /** Enables or disables; no audit entry when it already was so. */
+    async setAuthConfigEnabled(actor: Actor, t: ProjectTarget, authConfigId: string, enabled: boolean): Promise<AuthConfigView> {
+      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
+      const before = await authConfigs.view(t.projectId, authConfigId);
+      if (before.disabled === !enabled) return before;
+      const after = await authConfigs.update(t.projectId, authConfigId, { disabled: !enabled });
+      await record(actor, t, enabled ? 'auth_config.enabled' : 'auth_config.disabled', 'auth_config', authConfigId, configDetail(after));
+      return after;
+    },
+
+    /** Deletes the auth config with its connections and their secrets (as the native DELETE does). */
+    async deleteAuthConfig(actor: Actor, t: ProjectTarget, authConfigId: string): Promise<void> {
+      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
+      const before = await authConfigs.view(t.projectId, authConfigId);
+      const deletedConnections = await authConfigs.remove(t.projectId, authConfigId);
+      await record(actor, t, 'auth_config.deleted', 'auth_config', authConfigId, {
+        ...configDetail(before),
+        deletedConnections: deletedConnections.length,
+      });
+    },
+
+    async listConnections(
+      userId: string,
+      t: ProjectTarget,
+      q: ConnectionListQuery,
+    ): Promise<{ items: ConnectionView[]; nextCursor: string | null }> {
+      await scope.require(userId, t.organizationId, t.projectId, 'member');
+      const offset = q.cursor ? decodeOffset(q.cursor) : 0;
+      const page = await connections.list(t.projectId, {
+        status: q.status,
+        toolkit: q.toolkit,
+        entityId: q.userId,
+        limit: q.limit,
+        offset,
+      });
+      const next = offset + page.items.length;
+      return { items: page.items, nextCursor: page.items.length > 0 && next < page.total ? encodeOffset(next) : null };
+    },
+
+    /** Enables or disables; no audit entry when it already was so. */
+    async setConnectionEnabled(actor: Actor, t: ProjectTarget, connectionId: string, enabled: boolean): Promise<ConnectionView> {
+      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
+      const before = await connections.get(t.projectId, connectionId);
+      // Read now: the row is the request's managed entity, which the update's re-read refreshes.
+      const changes = before.disabled !== !enabled;
+      const detail = connectionDetail(before);
+      const after = await connections.update(t.projectId, connectionId, { disabled: !enabled });
+      if (changes) await record(actor, t, enabled ? 'connection.enabled' : 'connection.disabled', 'connection', connectionId, detail);
+      return after;
+    },
+
+    /** Revokes the tokens at the provider where it can (best effort, as a non-strict native revoke) and destroys them. */
+    async revokeConnection(actor: Actor, t: ProjectTarget, connectionId: string) {
+      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
+      const conn = await connections.get(t.projectId, connectionId);
+      const result = await deps.tokens.revokeConnection(conn, false);
+      await record(actor, t, 'connection.revoked', 'connection', connectionId, {
+        ...connectionDetail(conn),
+        revokedTokens: result.revokedTokens,
+      });
+      return result;
+    },
+
+    /** Deletes the connection and destroys its secrets. */
+    async deleteConnection(actor: Actor, t: ProjectTarget, connectionId: string): Promise<void> {
+      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
+      const conn = await connections.get(t.projectId, connectionId);
+      await connections.remove(t.projectId, connectionId);
+      await record(actor, t, 'connection.deleted', 'connection', connectionId, connectionDetail(conn));
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * TypeBox schemas of the console's project routes: projects, API keys, executions, the toolkit
+ * catalog as the console shows it, and the audit log. Auth configs and connections reuse the
+ * native API's resources (src/connections/api-schemas.ts), so both planes show the same fields and
+ * neither ever carries a secret.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ConnectionStatusSchema } from '../connections/api-schemas.js';
+import { IdString, SlugString, TEXT_LIMITS } from '../schemas/common.js';
+
+/** The most URLs a project's redirect allow-list holds, and the longest one (the column's limit). */
+export const MAX_REDIRECT_URLS = 20;
+export const MAX_REDIRECT_URL_LENGTH = TEXT_LIMITS.url;
+
+const ProjectName = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name, description: 'Unique within the organization' });
+const Timestamp = Type.String({ format: 'date-time' });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export const ProjectView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Timestamp,
+  allowedRedirectUrls: Type.Array(Type.String(), {
+    description: 'Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives',
+  }),
+});
+export type ProjectView = Static<typeof ProjectView>;
+
+export const CreateProjectBody = Type.Object({ name: ProjectName }, { additionalProperties: false });
+
+export const UpdateProjectBody = Type.Object(
+  {
+    name: Type.Optional(ProjectName),
+    allowedRedirectUrls: Type.Optional(
+      Type.Array(Type.String({ maxLength: MAX_REDIRECT_URL_LENGTH }), {
+        maxItems: MAX_REDIRECT_URLS,
+        description: `Absolute http(s) URLs, at most ${MAX_REDIRECT_URLS}, each at most ${MAX_REDIRECT_URL_LENGTH} characters`,
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
+
+export const ApiKeyView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  start: Type.String({ description: 'The first characters of the key, to recognise it; the key itself is shown once, at creation' }),
+  createdAt: Timestamp,
+  lastUsedAt: NullableTimestamp,
+  revokedAt: NullableTimestamp,
+});
+export type ApiKeyView = Static<typeof ApiKeyView>;
+
+export const CreateApiKeyBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name, description: 'A label, e.g. where the key is used' }) },
+  { additionalProperties: false },
+);
+export const CreatedApiKey = Type.Object({
+  key: Type.String({ description: 'The API key: shown here once and never again; store it as a secret' }),
+  apiKey: ApiKeyView,
+});
+export const ApiKeyParams = Type.Object({
+  organizationId: IdString(),
+  projectId: IdString(),
+  apiKeyId: IdString(),
+});
+
+export const AuthConfigParams = Type.Object({ organizationId: IdString(), projectId: IdString(), authConfigId: IdString() });
+export const ConnectionParams = Type.Object({ organizationId: IdString(), projectId: IdString(), connectionId: IdString() });
+export const EnabledBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+
+const Cursor = Type.String({ minLength: 1, maxLength: 200, description: 'nextCursor of the previous page' });
+const Limit = (max: number, fallback: number) =>
+  Type.Integer({ minimum: 1, maximum: max, default: fallback, description: `Page size, 1 to ${max}` });
+
+export const ListAuthConfigsQuery = Type.Object({
+  toolkit: Type.Optional(SlugString('Toolkit slug')),
+  limit: Type.Optional(Limit(200, 200)),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+
+export const ListConnectionsQuery = Type.Object({
+  status: Type.Optional(ConnectionStatusSchema),
+  toolkit: Type.Optional(SlugString('Toolkit slug')),
+  userId: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId, description: "The end user's id (entityId)" })),
+  cursor: Type.Optional(Cursor),
+  limit: Type.Optional(Limit(200, 50)),
+});
+
+export const ListExecutionsQuery = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('tool'), Type.Literal('proxy')])),
+  cursor: Type.Optional(Cursor),
+  limit: Type.Optional(Limit(200, 50)),
+});
+
+export const ExecutionView = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('tool'), Type.Literal('proxy')]),
+  toolSlug: Type.Union([Type.String(), Type.Null()]),
+  toolkitSlug: Type.String(),
+  connectionId: Type.Union([Type.String(), Type.Null()], { description: "null when the call carried the caller's own credentials" }),
+  status: Type.Integer({ description: "The provider's HTTP status; 0 when it did not answer" }),
+  successful: Type.Boolean(),
+  durationMs: Type.Integer(),
+  errorCode: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+});
+export type ExecutionView = Static<typeof ExecutionView>;
+export const ExecutionPage = Type.Object({ items: Type.Array(ExecutionView), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/** A JSON Schema object from a catalog file, or null. */
+const JsonSchemaOrNull = (description: string) => Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description });
+
+export const ConsoleAuthMethod = Type.Object({
+  id: Type.String({ description: 'Pass it as authMethodId' }),
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('oauth2'), Type.Literal('api_key'), Type.Literal('basic'), Type.Literal('bearer')]),
+  managedClientConfigured: Type.Boolean({ description: 'oauth2: the deployment has a platform-managed OAuth client for the toolkit' }),
+  credentialFields: JsonSchemaOrNull('api_key, basic, bearer: JSON Schema of the credential fields a user fills in; null for oauth2'),
+  connectionFields: JsonSchemaOrNull('JSON Schema of the per-connection fields (a subdomain...); null when none'),
+  defaultScopes: Type.Array(Type.String(), { description: 'oauth2: scopes requested when none are given; empty otherwise' }),
+});
+
+export const ConsoleToolkit = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  logo: Type.Optional(Type.String()),
+  categories: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })),
+  noAuth: Type.Boolean(),
+  authMethods: Type.Array(ConsoleAuthMethod),
+  scopes: Type.Array(Type.String(), { description: 'Union of the scopes the tools declare' }),
+  toolsCount: Type.Integer(),
+});
+export type ConsoleToolkit = Static<typeof ConsoleToolkit>;
+export const ConsoleToolkitList = Type.Object({ items: Type.Array(ConsoleToolkit) });
+
+export const AuditQuery = Type.Object({ cursor: Type.Optional(Cursor), limit: Type.Optional(Limit(200, 50)) });
+export const AuditEntryView = Type.Object({
+  id: Type.String(),
+  createdAt: Timestamp,
+  actor: Type.Union([Type.Object({ userId: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], {
+    description: "Who made the change; null for the operator's command line",
+  }),
+  action: Type.String({ description: 'e.g. api_key.created, project.renamed, connection.revoked' }),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  projectId: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'What changed; never a secret' }),
+});
+export const AuditPageView = Type.Object({ items: Type.Array(AuditEntryView), nextCursor: Type.Union([Type.String(), Type.Null()]) });
