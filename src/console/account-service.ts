@@ -74,7 +74,7 @@ export function createAccountService(deps: {
         action: 'organization.created',
         targetType: 'organization',
         targetId: org.id,
-        detail: { name },
+        detail: { name, firstUser: true },
       });
       await audit.record(actor, {
         organizationId,
@@ -82,7 +82,7 @@ export function createAccountService(deps: {
         action: 'project.created',
         targetType: 'project',
         targetId: project.id,
-        detail: { name: project.name },
+        detail: { name: project.name, firstUser: true },
       });
     }
     await users.insertMembership({ id: newId('mem'), organizationId, userId: user.id, role: 'owner' });

@@ -140,7 +140,8 @@ t.test("the first user's sign-up is audited: creating the first organization, or
     ip: '127.0.0.1',
     detail: { role: 'owner', firstUser: true },
   });
-  t.match(entries[1], { targetId: projectId, detail: { name: 'Default project' } });
+  t.match(entries[1], { targetId: projectId, detail: { name: 'Default project', firstUser: true } });
+  t.match(entries[2], { targetId: organizationId, detail: { firstUser: true } });
 
   // An instance bootstrapped by `npm start` in development already has an organization: the first
   // user joins it as owner and nothing else is created.

@@ -41,3 +41,6 @@ export async function otherOrganization(app: FastifyInstance, email = 'eve@examp
   const { key, apiKey } = await app.services.apiKeys.create(project.id, 'other');
   return { owner, organizationId: org.id, projectId: project.id, key, apiKeyId: apiKey.id };
 }
+
+/** Not one of the audit entries the first user's sign-up wrote (they carry `firstUser: true`). */
+export const notSignUp = (e: { detail: unknown }) => (e.detail as { firstUser?: boolean } | null)?.firstUser !== true;
