@@ -1,6 +1,7 @@
 // Layer check (`npm run check:layers`): dependencies only point down
 //   bench/ -> sandbox/ -> bin/ -> plugins/ -> src/ -> src/db/
-// with test/ beside bench/ (both may use any lower layer, never each other).
+// with test/ beside bench/ (both may use any lower layer, never each other), and web/src (the
+// browser console) apart from all of them: it only talks to the broker over HTTP.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -56,6 +57,21 @@ module.exports = {
       to: { path: '^test/' },
     },
     {
+      name: 'web-not-to-server',
+      comment:
+        'web/src (the browser console) runs in the browser: it reaches the broker only through its HTTP API, never by importing server code.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(src|plugins|bin|sandbox|test|bench|scripts)/' },
+    },
+    {
+      name: 'server-not-to-web',
+      comment: "Nothing outside web/ imports the console's browser code: the broker serves its build (web/dist) as files.",
+      severity: 'error',
+      from: { pathNot: '^web/' },
+      to: { path: '^web/' },
+    },
+    {
       name: 'no-circular-in-src',
       comment: 'No import cycles inside the domain (src/, including src/db/).',
       severity: 'error',
@@ -79,7 +95,7 @@ module.exports = {
     // ESM TypeScript imports spell `.ts` files with a `.js` specifier: dependency-cruiser falls back
     // from a missing `x.js` to `x.ts` itself (TypeScript's rule); `no-unresolvable` proves it works.
     enhancedResolveOptions: {
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types'],

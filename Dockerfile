@@ -1,9 +1,13 @@
 # syntax=docker/dockerfile:1
-# Build stage: compile native modules (better-sqlite3) with the toolchain, production deps only.
+# Build stage: compile native modules (better-sqlite3) with the toolchain, production deps only;
+# npm ci's `prepare` script also builds the web console into web/dist (esbuild and Preact are
+# production dependencies for that reason), so its sources and build script come first.
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY scripts/build-web.mjs ./scripts/
+COPY web ./web
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # Runtime stage: no compiler, non-root user, data under /app/data (mount a volume there for SQLite).
@@ -11,6 +15,7 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/web/dist ./web/dist
 COPY package.json tsconfig.json mikro-orm.config.ts ./
 COPY src ./src
 COPY plugins ./plugins

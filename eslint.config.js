@@ -10,12 +10,13 @@ import tseslint from 'typescript-eslint';
 const nodeGlobals = { process: 'readonly', console: 'readonly', URL: 'readonly' };
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'data/', 'catalog/schema/', '.tap/', 'coverage/', 'bench/profiles/'] },
+  { ignores: ['node_modules/', 'data/', 'catalog/schema/', '.tap/', 'coverage/', 'bench/profiles/', 'web/dist/', 'web/.dist-*/'] },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
-    files: ['{bin,src,plugins,sandbox,test,bench,scripts}/**/*.ts', 'mikro-orm.config.ts', '**/*.{js,mjs,cjs}'],
+    // web/src is the browser console (TSX); tsc (web/tsconfig.json) knows its DOM globals.
+    files: ['{bin,src,plugins,sandbox,test,bench,scripts}/**/*.ts', 'web/src/**/*.{ts,tsx}', 'mikro-orm.config.ts', '**/*.{js,mjs,cjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {

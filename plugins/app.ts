@@ -25,6 +25,7 @@ import metricsPlugin from './metrics.js';
 import nativeApiPlugin from './native/index.js';
 import compatPlugin from './compat/index.js';
 import connectPages from './connect/index.js';
+import consoleWeb from './console-web.js';
 import rateLimitPlugin from './rate-limit.js';
 import serverLimits, { serverTimeouts } from './server-limits.js';
 import mcpPlugin from './mcp/index.js';
@@ -118,6 +119,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });
+  await app.register(consoleWeb, {});
   // Narrowed by the plugin's own type (ConsoleServices), which lists what the console uses.
   await app.register(consolePlugin, { config, services: s });
   await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });

@@ -1,7 +1,8 @@
-// `npm test`: the static checks (typecheck, ESLint, Prettier, layer boundaries, knip), then the whole
-// tap suite on the embedded database, then again on PostgreSQL when TEST_DATABASE_URL is set. Each
-// static check counts as one pass or one fail. Ends with "N passed, N failed, N skipped" and a
-// non-zero exit on any failure. Extra arguments go to tap (e.g. one test file).
+// `npm test`: the web console's build (the suite serves it), the static checks (typecheck, ESLint,
+// Prettier, layer boundaries, knip), then the whole tap suite on the embedded database, then again
+// on PostgreSQL when TEST_DATABASE_URL is set. The build and each static check count as one pass or
+// one fail. Ends with "N passed, N failed, N skipped" and a non-zero exit on any failure. Extra
+// arguments go to tap (e.g. one test file).
 import { spawn } from 'node:child_process';
 
 const extra = process.argv.slice(2);
@@ -32,8 +33,9 @@ function counts(tail) {
 let pass = 0;
 let fail = 0;
 let skip = 0;
-// Static checks, by their package.json scripts so each command is defined once.
+// The build and the static checks, by their package.json scripts so each command is defined once.
 const checks = [
+  ['build (web console)', 'build:web'],
   ['typecheck (tsc --noEmit)', 'typecheck'],
   ['lint (eslint)', 'lint'],
   ['format (prettier --check)', 'format:check'],

@@ -1,10 +1,12 @@
 /**
  * The Dockerfile's image starts (issue 15), without Docker: the runtime stage's COPY lines are
- * replayed into a temp dir (node_modules, built by the deps stage, is a symlink), then its CMD runs
- * there with its ENV, NODE_ENV=production and the required secrets, on SQLite. /healthz, /readyz,
- * the HEALTHCHECK command and a catalog listing must work. The symlink also holds dev
- * dependencies, so the deps stage's `npm ci --omit=dev` is checked apart: every package the
- * image's code imports is a production dependency. Not covered: the base image itself.
+ * replayed into a temp dir (node_modules, built by the deps stage, is a symlink; web/dist, which
+ * the deps stage's `npm ci` builds, is a copy of the local build), then its CMD runs there with
+ * its ENV, NODE_ENV=production and the required secrets, on SQLite. /healthz, /readyz, the
+ * HEALTHCHECK command, a catalog listing (with a key from the image's `broker create-project`, as
+ * production prints none on first start) and the web console must work. The symlink also holds
+ * dev dependencies, so the deps stage's `npm ci --omit=dev` is checked apart: every package the
+ * image's server code imports is a production dependency. Not covered: the base image itself.
  */
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../sandbox/support/processes.js';
+import { ensureWebBuilt } from '../helpers/web-build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -76,9 +79,12 @@ function buildLayout(stage: RuntimeStage, app: string): string[] {
   for (const copy of stage.copies) {
     const dest = resolve(app, copy.dest);
     if (copy.from) {
-      // Only the deps stage's node_modules is expected from another stage.
-      if (copy.sources.join() !== `${stage.workdir}/node_modules`) throw new Error(`unexpected COPY --from: ${copy.sources.join(' ')}`);
-      symlinkSync(join(ROOT, 'node_modules'), dest, 'dir');
+      // Only the deps stage's node_modules and web console build are expected from another stage.
+      const source = copy.sources.join();
+      if (source === `${stage.workdir}/node_modules`) symlinkSync(join(ROOT, 'node_modules'), dest, 'dir');
+      else if (source === `${stage.workdir}/web/dist`) cpSync(ensureWebBuilt(), dest, { recursive: true });
+      else throw new Error(`unexpected COPY --from: ${copy.sources.join(' ')}`);
+      copied.push(source);
       continue;
     }
     for (const source of copy.sources) {
@@ -94,11 +100,12 @@ function buildLayout(stage: RuntimeStage, app: string): string[] {
   return copied;
 }
 
-/** Packages imported (statically or dynamically) by the TypeScript files under `dir`. */
+/** Packages imported (statically or dynamically) by the server's files under `dir` (not the browser bundle). */
 function importedPackages(dir: string): Set<string> {
   const found = new Set<string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(ts|js|mjs)$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
+    if (entry.parentPath.startsWith(join(dir, 'web'))) continue;
     const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
     for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
       if (spec!.startsWith('node:')) continue;
@@ -122,6 +129,8 @@ t.test(
     const copied = buildLayout(stage, app);
     t.ok(existsSync(join(app, stage.cmd.at(-1)!)), `the entry point ${stage.cmd.at(-1)} is in the image (${copied.join(', ')})`);
     t.notOk(existsSync(join(app, 'test')) || existsSync(join(app, 'sandbox')), 'no tests or sandboxes in the image');
+    t.ok(existsSync(join(app, 'web/dist/index.html')), 'the built web console is in the image');
+    t.notOk(existsSync(join(app, 'web/src')), 'its sources are not');
     const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const imported = [...importedPackages(app)];
     t.ok(imported.includes('fastify'), `the image's code was scanned (${imported.length} packages)`);
@@ -166,12 +175,29 @@ t.test(
     );
     t.equal(health.status, 0, `the HEALTHCHECK command passes: ${health.stderr}`);
 
-    const key = out.match(/API key \(shown once, store it now\):\s+(cb_live_\S+)/)?.[1];
-    t.ok(key, 'the first start printed a key');
+    // Production creates nothing on an empty database and prints no key: it sends the operator to
+    // the console's sign-up, or to the image's `broker create-project`, which the test uses.
+    t.match(out, /\/console\//, 'the first start points at the console');
+    t.notMatch(out, /cb_live_/, 'and prints no API key');
+    const cli = spawnSync(process.execPath, ['bin/broker.js', 'create-project', '--org', 'image', '--project', 'image'], {
+      cwd: app,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const key = cli.stdout.match(/API key:\s+(cb_live_\S+)/)?.[1];
+    t.ok(key, `the image's broker command created a project and printed its key (exit ${cli.status})`);
     const tools = await fetch(`${base}/api/v1/tools?toolkit=hubspot&limit=5`, { headers: { 'x-api-key': key! } });
     t.equal(tools.status, 200);
     const list = (await tools.json()) as { items: { slug: string }[]; total: number };
     t.ok(list.total > 0 && list.items.every((i) => i.slug.startsWith('HUBSPOT_')), `the built-in catalog is served (${list.total} tools)`);
+
+    const root = await fetch(`${base}/`, { redirect: 'manual' });
+    t.equal(root.headers.get('location'), '/console/', '/ sends browsers to the console');
+    const page = await fetch(`${base}/console/`);
+    t.equal(page.status, 200, 'the web console is served');
+    const script = (await page.text()).match(/src="(assets\/[^"]+\.js)"/)?.[1];
+    t.equal((await fetch(`${base}/console/${script}`)).status, 200, `its script (${script})`);
 
     child.kill('SIGTERM');
     t.equal(await exited, 0, 'SIGTERM: clean exit');
