@@ -45,7 +45,9 @@ export function AuditLog() {
             <tbody>
               {pages.data.items.map((a) => (
                 <tr key={a.id} data-testid="audit-row" data-action={a.action}>
-                  <th scope="row" class="nowrap">{formatDateTime(a.createdAt)}</th>
+                  <th scope="row" class="nowrap">
+                    {formatDateTime(a.createdAt)}
+                  </th>
                   <td>{a.actor ? (a.actor.email ?? a.actor.userId) : <span class="muted">Command line</span>}</td>
                   <td>
                     <code>{a.action}</code>

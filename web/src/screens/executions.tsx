@@ -47,7 +47,9 @@ export function Executions({ project }: { project: Project }) {
             <tbody>
               {pages.data.items.map((x) => (
                 <tr key={x.id} data-testid="execution-row">
-                  <th scope="row" class="nowrap">{formatDateTime(x.createdAt)}</th>
+                  <th scope="row" class="nowrap">
+                    {formatDateTime(x.createdAt)}
+                  </th>
                   <td>{x.kind === 'tool' ? 'Tool' : 'Proxy'}</td>
                   <td>
                     {x.toolSlug ?? '—'} <span class="muted small">({x.toolkitSlug})</span>
