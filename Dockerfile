@@ -10,12 +10,22 @@ COPY scripts/build-web.mjs ./scripts/
 COPY web ./web
 RUN npm ci --omit=dev --no-audit --no-fund
 
+# Compile stage: the server's TypeScript to JavaScript in dist/ (scripts/build-server.mjs, esbuild
+# from the deps stage). The compiled server idles smaller than one run through tsx.
+FROM deps AS compile
+COPY scripts/build-server.mjs ./scripts/
+COPY bin ./bin
+COPY src ./src
+COPY plugins ./plugins
+RUN node scripts/build-server.mjs
+
 # Runtime stage: no compiler, non-root user, data under /app/data (mount a volume there for SQLite).
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/web/dist ./web/dist
+COPY --from=compile /app/dist ./dist
 COPY package.json tsconfig.json mikro-orm.config.ts ./
 COPY src ./src
 COPY plugins ./plugins
@@ -25,4 +35,5 @@ RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "bin/server.ts"]
+# As `npm start`: the compiled server, with a small young generation (idle memory; see README).
+CMD ["node", "--max-semi-space-size=4", "dist/bin/server.js"]

@@ -10,7 +10,20 @@ import tseslint from 'typescript-eslint';
 const nodeGlobals = { process: 'readonly', console: 'readonly', URL: 'readonly' };
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'data/', 'catalog/schema/', '.tap/', 'coverage/', 'bench/profiles/', 'web/dist/', 'web/.dist-*/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'catalog/schema/',
+      '.tap/',
+      'coverage/',
+      'bench/profiles/',
+      'web/dist/',
+      'web/.dist-*/',
+      'dist/',
+      '.dist-*/',
+    ],
+  },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

@@ -1,10 +1,24 @@
 /**
  * The processes every data-plane benchmark starts: the standalone sandboxes (with the managed
- * HubSpot app registered) and a broker on a free port, started as the image starts it, with the
- * printed bootstrap key. One place, so the execution, MCP and scale benches measure the same broker.
+ * HubSpot app registered) and a broker on a free port, started as `npm start` and the image start
+ * it (the compiled server in dist/, NODE_ENV=production), with a key the CLI made beforehand (a
+ * production first start prints none). One place, so the execution, MCP and scale benches measure
+ * the same broker.
  */
+import { execFileSync } from 'node:child_process';
 import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
 import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+
+/** The Node flags `npm start` and the image run the server with (package.json `start`). */
+export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean);
+
+let built = false;
+/** Compiles the server once per bench run (`npm run build`'s server half). */
+function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'ignore' });
+  built = true;
+}
 
 export type HubspotSandbox = SandboxEndpoints & { url: string };
 
@@ -44,39 +58,40 @@ export async function startBenchBroker(opts: {
   databaseUrl: string;
   nodeArgs?: string[];
 }): Promise<BenchBroker> {
+  buildServer();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const broker = await startChild(
-    [...(opts.nodeArgs ?? []), 'bin/server.ts'],
-    {
-      ...sandboxBrokerEnv(opts.hubspot),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: base,
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      NODE_ENV: 'production',
-      VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    },
-    /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
-    180_000, // a shared, busy machine can take a while to start it (migrations, catalog)
-  );
-  // The key is printed before the server listens.
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await fetch(`${base}/healthz`).then(
+  const env = {
+    ...process.env,
+    ...sandboxBrokerEnv(opts.hubspot),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: base,
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: opts.databaseUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    NODE_ENV: 'production',
+    VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  };
+  // As an operator would: migrate, then a project whose key the CLI prints on this terminal.
+  const cli = (args: string[]) => execFileSync(process.execPath, ['dist/bin/cli.js', ...args], { env, encoding: 'utf8' });
+  cli(['migrate']);
+  const key = /API key:\s+(cb_live_\S+)/.exec(cli(['create-project', '--org', 'bench', '--project', 'bench']))?.[1];
+  if (!key) throw new Error('broker create-project printed no API key');
+  // Nothing is printed at warn level once it listens: wait for /healthz instead.
+  const broker = await startChild([...(opts.nodeArgs ?? []), ...SERVER_NODE_FLAGS, 'dist/bin/server.js'], env, null);
+  const healthy = () =>
+    fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
-    ));
-    i++
-  ) {
+    );
+  for (let waited = 0; !(await healthy()); waited += 100) {
+    if (waited >= 180_000 || broker.child.proc.exitCode !== null) throw new Error(`the broker did not come up:\n${broker.child.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child: broker.child, base, key: broker.match[1]! };
+  return { child: broker.child, base, key };
 }
 
 /**

@@ -274,5 +274,6 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-const isEntryPoint = process.argv[1]?.replace(/\\/g, '/').match(/(bin\/cli\.ts|bin\/broker(\.js)?)$/);
+// The sources (tsx bin/cli.ts), the compiled file (dist/bin/cli.js) or the `broker` bin.
+const isEntryPoint = process.argv[1]?.replace(/\\/g, '/').match(/(bin\/cli\.[jt]s|bin\/broker(\.js)?)$/);
 if (isEntryPoint) process.exitCode = await runCli(process.argv.slice(2));

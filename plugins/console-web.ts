@@ -10,11 +10,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BrokerError } from '../src/errors.js';
+import { PROJECT_ROOT } from '../src/paths.js';
 
 /** Where the build writes the console (the Docker image builds it in the same place). */
-export const WEB_DIST = fileURLToPath(new URL('../web/dist/', import.meta.url));
+export const WEB_DIST = join(PROJECT_ROOT, 'web', 'dist');
 
 /** Own files only, own API only, no framing, no inline script or style. */
 export const CONSOLE_CSP = [

@@ -1,6 +1,7 @@
 /**
- * The real entry point in its own process, as `npm start` runs it: first start prints a working
- * key, and SIGTERM lets an in-flight request finish before a clean exit.
+ * The real entry point in its own process, as `npm start` runs it (the compiled server, with its
+ * node flags): first start prints a working key, and SIGTERM lets an in-flight request finish
+ * before a clean exit.
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { startHubspotSandbox } from '../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../sandbox/broker-env.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
 import { freePort } from '../sandbox/support/processes.js';
+import { buildServer, npmStartArgs } from './helpers/server-build.js';
 
 t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) => {
   const db = await createTestDatabase(t);
@@ -15,7 +17,8 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   t.teardown(() => hubspot.close());
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
+  buildServer();
+  const child = spawn(process.execPath, npmStartArgs(), {
     env: {
       ...process.env,
       ...sandboxBrokerEnv(hubspot),

@@ -1,6 +1,7 @@
 /**
- * Child processes and ports for tests and benchmarks: start a TypeScript entry point, wait for a
- * line of its output, stop it; pick a free loopback port.
+ * Child processes and ports for tests and benchmarks: start an entry point (TypeScript sources
+ * through tsx, compiled JavaScript as it is), wait for a line of its output, stop it; pick a free
+ * loopback port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -11,14 +12,24 @@ export interface Child {
   stop: () => Promise<void>;
 }
 
+/** Resolves once the child's output matches `ready`. */
 export function startChild(
   args: string[],
   env: Record<string, string | undefined>,
   ready: RegExp,
+  timeoutMs?: number,
+): Promise<{ child: Child; match: RegExpMatchArray }>;
+/** `ready` null: resolves once spawned (the caller polls the child, e.g. its /healthz). */
+export function startChild(args: string[], env: Record<string, string | undefined>, ready: null): Promise<{ child: Child; match: null }>;
+export function startChild(
+  args: string[],
+  env: Record<string, string | undefined>,
+  ready: RegExp | null,
   timeoutMs = 60_000,
-): Promise<{ child: Child; match: RegExpMatchArray }> {
+): Promise<{ child: Child; match: RegExpMatchArray | null }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const loader = args.some((a) => a.endsWith('.ts')) ? ['--import', 'tsx'] : [];
+    const proc = spawn(process.execPath, [...loader, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -33,10 +44,14 @@ export function startChild(
           proc.kill('SIGTERM');
         }),
     };
-    const timer = setTimeout(() => reject(new Error(`child ${args.join(' ')} not ready in time:\n${out}`)), timeoutMs);
+    if (ready === null) {
+      proc.once('spawn', () => resolve({ child, match: null }));
+      proc.once('error', reject);
+    }
+    const timer = ready ? setTimeout(() => reject(new Error(`child ${args.join(' ')} not ready in time:\n${out}`)), timeoutMs) : undefined;
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = out.match(ready);
+      const match = ready && out.match(ready);
       if (match) {
         clearTimeout(timer);
         resolve({ child, match });

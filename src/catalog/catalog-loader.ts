@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../paths.js';
 import { Catalog, type LoadedTool, type LoadedToolkit } from './catalog.js';
 import { catalogSchemaDocuments, type ToolFile, type ToolkitFile } from './catalog-schema.js';
 import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, type ValidateFunction } from './json-schema-validator.js';
@@ -45,7 +45,7 @@ export interface CatalogCheckResult {
 }
 
 /** The toolkits shipped with the broker (`<repo>/catalog`). Operators add dirs via CATALOG_PATHS. */
-export const BUILTIN_CATALOG_DIR = fileURLToPath(new URL('../../catalog', import.meta.url));
+export const BUILTIN_CATALOG_DIR = join(PROJECT_ROOT, 'catalog');
 
 let metaValidators: { toolkit: ValidateFunction; tool: ValidateFunction } | undefined;
 function meta() {

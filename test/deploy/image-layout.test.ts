@@ -16,6 +16,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../sandbox/support/processes.js';
 import { ensureWebBuilt } from '../helpers/web-build.js';
+import { buildServer, npmStartArgs } from '../helpers/server-build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -79,10 +80,12 @@ function buildLayout(stage: RuntimeStage, app: string): string[] {
   for (const copy of stage.copies) {
     const dest = resolve(app, copy.dest);
     if (copy.from) {
-      // Only the deps stage's node_modules and web console build are expected from another stage.
+      // Only the deps stage's node_modules and web console build, and the compiled server, are
+      // expected from another stage.
       const source = copy.sources.join();
       if (source === `${stage.workdir}/node_modules`) symlinkSync(join(ROOT, 'node_modules'), dest, 'dir');
       else if (source === `${stage.workdir}/web/dist`) cpSync(ensureWebBuilt(), dest, { recursive: true });
+      else if (source === `${stage.workdir}/dist`) buildServer(dest);
       else throw new Error(`unexpected COPY --from: ${copy.sources.join(' ')}`);
       copied.push(source);
       continue;
@@ -120,7 +123,10 @@ t.test(
   { skip: !!process.env.TEST_DATABASE_URL && 'runs on the SQLite pass (the image layout does not depend on the database)' },
   async (t) => {
     const stage = runtimeStage(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
-    t.same(stage.cmd.slice(0, 3), ['node', '--import', 'tsx'], 'CMD runs the TypeScript entry point through tsx');
+    t.equal(stage.cmd[0], 'node');
+    t.match(stage.cmd.at(-1), /^dist\/.*\.js$/, 'CMD runs the compiled server, not the sources through tsx');
+    t.notOk(stage.cmd.includes('tsx'), 'no TypeScript loader at run time');
+    t.same(stage.cmd, ['node', ...npmStartArgs()], 'the same command as npm start');
     t.equal(stage.env.NODE_ENV, 'production');
     const dir = mkdtempSync(join(tmpdir(), 'broker-image-'));
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
