@@ -14,6 +14,7 @@ import { canManage, formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import type { ApiKey, List, Project } from '../types';
+import { DataTable } from '../components/data-table';
 
 export function ApiKeys({ project }: { project: Project }) {
   const { org } = useOrg();
@@ -40,57 +41,40 @@ export function ApiKeys({ project }: { project: Project }) {
       {keys.loading && !keys.data ? <Loading /> : null}
       {keys.data?.items.length === 0 ? <Empty>No API keys yet.</Empty> : null}
       {keys.data && keys.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="api-key-table">
-            <caption class="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.items.map((k) => (
-                <tr key={k.id} data-testid="api-key-row" data-api-key-id={k.id}>
-                  <th scope="row">{k.name}</th>
-                  <td>
-                    <code>{k.start}…</code>
-                  </td>
-                  <td class="nowrap">{formatDateTime(k.createdAt)}</td>
-                  <td class="nowrap">{formatDateTime(k.lastUsedAt)}</td>
-                  <td>
-                    {k.revokedAt ? (
-                      <>
-                        <StateBadge label="Revoked" tone="neutral" /> <span class="muted">{formatDateTime(k.revokedAt)}</span>
-                      </>
-                    ) : (
-                      <StateBadge label="Active" tone="ok" />
-                    )}
-                  </td>
-                  <td class="actions">
-                    {manage && !k.revokedAt ? (
-                      <button
-                        type="button"
-                        class="button button-small button-danger-outline"
-                        onClick={() => setRevoking(k)}
-                        aria-label={`Revoke ${k.name}`}
-                        data-testid="revoke-api-key"
-                      >
-                        Revoke
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testid="api-key-table" caption="API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Status']} actions>
+          {keys.data.items.map((k) => (
+            <tr key={k.id} data-testid="api-key-row" data-api-key-id={k.id}>
+              <th scope="row">{k.name}</th>
+              <td>
+                <code>{k.start}…</code>
+              </td>
+              <td class="nowrap">{formatDateTime(k.createdAt)}</td>
+              <td class="nowrap">{formatDateTime(k.lastUsedAt)}</td>
+              <td>
+                {k.revokedAt ? (
+                  <>
+                    <StateBadge label="Revoked" tone="neutral" /> <span class="muted">{formatDateTime(k.revokedAt)}</span>
+                  </>
+                ) : (
+                  <StateBadge label="Active" tone="ok" />
+                )}
+              </td>
+              <td class="actions">
+                {manage && !k.revokedAt ? (
+                  <button
+                    type="button"
+                    class="button button-small button-danger-outline"
+                    onClick={() => setRevoking(k)}
+                    aria-label={`Revoke ${k.name}`}
+                    data-testid="revoke-api-key"
+                  >
+                    Revoke
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {creating ? <CreateKeyDialog base={base} onCreated={keys.reload} onClose={() => setCreating(false)} /> : null}
       {revoking ? (

@@ -10,6 +10,7 @@ import { formatDateTime } from '../format';
 import { useCursorPages } from '../hooks';
 import { useOrg } from '../org-context';
 import type { AuditEntry, Page } from '../types';
+import { DataTable } from '../components/data-table';
 
 const detailText = (detail: AuditEntry['detail']) =>
   detail
@@ -29,39 +30,24 @@ export function AuditLog() {
       {pages.loading && !pages.data ? <Loading /> : null}
       {pages.data?.items.length === 0 ? <Empty>Nothing recorded yet.</Empty> : null}
       {pages.data && pages.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="audit-table">
-            <caption class="visually-hidden">Audit log</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Detail</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.data.items.map((a) => (
-                <tr key={a.id} data-testid="audit-row" data-action={a.action}>
-                  <th scope="row" class="nowrap">
-                    {formatDateTime(a.createdAt)}
-                  </th>
-                  <td>{a.actor ? (a.actor.email ?? a.actor.userId) : <span class="muted">Command line</span>}</td>
-                  <td>
-                    <code>{a.action}</code>
-                  </td>
-                  <td>
-                    {a.targetType} <code class="small">{a.targetId}</code>
-                  </td>
-                  <td class="small">{detailText(a.detail)}</td>
-                  <td class="small">{a.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testid="audit-table" caption="Audit log" columns={['Time', 'Who', 'Action', 'Target', 'Detail', 'Address']}>
+          {pages.data.items.map((a) => (
+            <tr key={a.id} data-testid="audit-row" data-action={a.action}>
+              <th scope="row" class="nowrap">
+                {formatDateTime(a.createdAt)}
+              </th>
+              <td>{a.actor ? (a.actor.email ?? a.actor.userId) : <span class="muted">Command line</span>}</td>
+              <td>
+                <code>{a.action}</code>
+              </td>
+              <td>
+                {a.targetType} <code class="small">{a.targetId}</code>
+              </td>
+              <td class="small">{detailText(a.detail)}</td>
+              <td class="small">{a.ip ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <Pager pages={pages} label="Audit log" />
     </>

@@ -12,6 +12,7 @@ import { canManage, formatDate } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import type { AuthConfig, List, Project } from '../types';
+import { DataTable } from '../components/data-table';
 
 export function AuthConfigs({ project }: { project: Project }) {
   const { org } = useOrg();
@@ -42,63 +43,50 @@ export function AuthConfigs({ project }: { project: Project }) {
       {configs.loading && !configs.data ? <Loading /> : null}
       {configs.data?.items.length === 0 ? <Empty>No auth configs in this project.</Empty> : null}
       {configs.data && configs.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="auth-config-table">
-            <caption class="visually-hidden">Auth configs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Toolkit</th>
-                <th scope="col">Method</th>
-                <th scope="col">Connections</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {configs.data.items.map((c) => (
-                <tr key={c.id} data-testid="auth-config-row" data-auth-config-id={c.id}>
-                  <th scope="row">
-                    {c.name}
-                    <div class="muted small">
-                      <code>{c.id}</code>
-                    </div>
-                  </th>
-                  <td>{c.toolkit}</td>
-                  <td>
-                    {c.authMethodKind}
-                    {c.isManaged ? (
-                      <>
-                        {' '}
-                        <StateBadge label="Managed" tone="info" />
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{c.connectionsCount}</td>
-                  <td>{formatDate(c.createdAt)}</td>
-                  <td>
-                    <EnabledBadge disabled={c.disabled} />
-                  </td>
-                  <td class="actions">
-                    {manage ? (
-                      <>
-                        <button type="button" class="button button-small" onClick={() => void setEnabled(c, c.disabled)}>
-                          {c.disabled ? 'Enable' : 'Disable'}
-                        </button>
-                        <button type="button" class="button button-small button-danger-outline" onClick={() => setDeleting(c)}>
-                          Delete
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testid="auth-config-table"
+          caption="Auth configs"
+          columns={['Name', 'Toolkit', 'Method', 'Connections', 'Created', 'Status']}
+          actions
+        >
+          {configs.data.items.map((c) => (
+            <tr key={c.id} data-testid="auth-config-row" data-auth-config-id={c.id}>
+              <th scope="row">
+                {c.name}
+                <div class="muted small">
+                  <code>{c.id}</code>
+                </div>
+              </th>
+              <td>{c.toolkit}</td>
+              <td>
+                {c.authMethodKind}
+                {c.isManaged ? (
+                  <>
+                    {' '}
+                    <StateBadge label="Managed" tone="info" />
+                  </>
+                ) : null}
+              </td>
+              <td>{c.connectionsCount}</td>
+              <td>{formatDate(c.createdAt)}</td>
+              <td>
+                <EnabledBadge disabled={c.disabled} />
+              </td>
+              <td class="actions">
+                {manage ? (
+                  <>
+                    <button type="button" class="button button-small" onClick={() => void setEnabled(c, c.disabled)}>
+                      {c.disabled ? 'Enable' : 'Disable'}
+                    </button>
+                    <button type="button" class="button button-small button-danger-outline" onClick={() => setDeleting(c)}>
+                      Delete
+                    </button>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {deleting ? (
         <ConfirmDialog

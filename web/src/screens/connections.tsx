@@ -14,6 +14,7 @@ import { canManage, formatDateTime } from '../format';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { CONNECTION_STATUSES, type Connection, type List, type Page, type Project, type Toolkit } from '../types';
+import { DataTable } from '../components/data-table';
 
 type Action = 'disable' | 'revoke' | 'delete';
 
@@ -128,85 +129,68 @@ export function Connections({ project }: { project: Project }) {
       {pages.loading && !pages.data ? <Loading /> : null}
       {pages.data?.items.length === 0 ? <Empty>No connections match.</Empty> : null}
       {pages.data && pages.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="connection-table">
-            <caption class="visually-hidden">Connections</caption>
-            <thead>
-              <tr>
-                <th scope="col">Connection</th>
-                <th scope="col">Toolkit</th>
-                <th scope="col">End user</th>
-                <th scope="col">Status</th>
-                <th scope="col">Use</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.data.items.map((c) => (
-                <tr key={c.id} data-testid="connection-row" data-connection-id={c.id} data-status={c.status}>
-                  <th scope="row">
-                    <code>{c.id}</code>
-                    {c.alias ? <div class="muted small">{c.alias}</div> : null}
-                  </th>
-                  <td>
-                    {c.providerSlug} <span class="muted small">({c.authMethodKind})</span>
-                  </td>
-                  <td>{c.entityId}</td>
-                  <td>
-                    <StatusBadge status={c.status} />
-                    {c.statusReason ? (
-                      <div class="reason" data-testid="connection-reason">
-                        {c.statusReason}
-                      </div>
+        <DataTable
+          testid="connection-table"
+          caption="Connections"
+          columns={['Connection', 'Toolkit', 'End user', 'Status', 'Use', 'Created']}
+          actions
+        >
+          {pages.data.items.map((c) => (
+            <tr key={c.id} data-testid="connection-row" data-connection-id={c.id} data-status={c.status}>
+              <th scope="row">
+                <code>{c.id}</code>
+                {c.alias ? <div class="muted small">{c.alias}</div> : null}
+              </th>
+              <td>
+                {c.providerSlug} <span class="muted small">({c.authMethodKind})</span>
+              </td>
+              <td>{c.entityId}</td>
+              <td>
+                <StatusBadge status={c.status} />
+                {c.statusReason ? (
+                  <div class="reason" data-testid="connection-reason">
+                    {c.statusReason}
+                  </div>
+                ) : null}
+              </td>
+              <td>
+                <EnabledBadge disabled={c.disabled} />
+              </td>
+              <td class="nowrap">{formatDateTime(c.createdAt)}</td>
+              <td class="actions">
+                {manage ? (
+                  <>
+                    {c.disabled ? (
+                      <button type="button" class="button button-small" onClick={() => void enable(c)}>
+                        Enable
+                      </button>
+                    ) : (
+                      <button type="button" class="button button-small" onClick={() => setPending({ action: 'disable', connection: c })}>
+                        Disable
+                      </button>
+                    )}
+                    {c.status === 'ACTIVE' || c.status === 'EXPIRED' ? (
+                      <button
+                        type="button"
+                        class="button button-small button-danger-outline"
+                        onClick={() => setPending({ action: 'revoke', connection: c })}
+                      >
+                        Revoke
+                      </button>
                     ) : null}
-                  </td>
-                  <td>
-                    <EnabledBadge disabled={c.disabled} />
-                  </td>
-                  <td class="nowrap">{formatDateTime(c.createdAt)}</td>
-                  <td class="actions">
-                    {manage ? (
-                      <>
-                        {c.disabled ? (
-                          <button type="button" class="button button-small" onClick={() => void enable(c)}>
-                            Enable
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            class="button button-small"
-                            onClick={() => setPending({ action: 'disable', connection: c })}
-                          >
-                            Disable
-                          </button>
-                        )}
-                        {c.status === 'ACTIVE' || c.status === 'EXPIRED' ? (
-                          <button
-                            type="button"
-                            class="button button-small button-danger-outline"
-                            onClick={() => setPending({ action: 'revoke', connection: c })}
-                          >
-                            Revoke
-                          </button>
-                        ) : null}
-                        <button
-                          type="button"
-                          class="button button-small button-danger-outline"
-                          onClick={() => setPending({ action: 'delete', connection: c })}
-                        >
-                          Delete
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    <button
+                      type="button"
+                      class="button button-small button-danger-outline"
+                      onClick={() => setPending({ action: 'delete', connection: c })}
+                    >
+                      Delete
+                    </button>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <Pager pages={pages} label="Connections" />
       {pending ? (

@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../format';
 import { useCursorPages } from '../hooks';
 import { useOrg } from '../org-context';
 import type { Execution, Page, Project } from '../types';
+import { DataTable } from '../components/data-table';
 
 export function Executions({ project }: { project: Project }) {
   const { org } = useOrg();
@@ -31,43 +32,32 @@ export function Executions({ project }: { project: Project }) {
       {pages.loading && !pages.data ? <Loading /> : null}
       {pages.data?.items.length === 0 ? <Empty>Nothing ran in this project yet.</Empty> : null}
       {pages.data && pages.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="execution-table">
-            <caption class="visually-hidden">Recent executions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Tool</th>
-                <th scope="col">Connection</th>
-                <th scope="col">Result</th>
-                <th scope="col">Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.data.items.map((x) => (
-                <tr key={x.id} data-testid="execution-row">
-                  <th scope="row" class="nowrap">
-                    {formatDateTime(x.createdAt)}
-                  </th>
-                  <td>{x.kind === 'tool' ? 'Tool' : 'Proxy'}</td>
-                  <td>
-                    {x.toolSlug ?? '—'} <span class="muted small">({x.toolkitSlug})</span>
-                  </td>
-                  <td>{x.connectionId ? <code>{x.connectionId}</code> : <span class="muted">Own credentials</span>}</td>
-                  <td>
-                    {x.successful ? <StateBadge label="Succeeded" tone="ok" /> : <StateBadge label="Failed" tone="error" />}{' '}
-                    <span class="muted small">
-                      HTTP {x.status || '—'}
-                      {x.errorCode ? ` · ${x.errorCode}` : ''}
-                    </span>
-                  </td>
-                  <td>{formatNumber(x.durationMs)} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testid="execution-table"
+          caption="Recent executions"
+          columns={['Time', 'Kind', 'Tool', 'Connection', 'Result', 'Duration']}
+        >
+          {pages.data.items.map((x) => (
+            <tr key={x.id} data-testid="execution-row">
+              <th scope="row" class="nowrap">
+                {formatDateTime(x.createdAt)}
+              </th>
+              <td>{x.kind === 'tool' ? 'Tool' : 'Proxy'}</td>
+              <td>
+                {x.toolSlug ?? '—'} <span class="muted small">({x.toolkitSlug})</span>
+              </td>
+              <td>{x.connectionId ? <code>{x.connectionId}</code> : <span class="muted">Own credentials</span>}</td>
+              <td>
+                {x.successful ? <StateBadge label="Succeeded" tone="ok" /> : <StateBadge label="Failed" tone="error" />}{' '}
+                <span class="muted small">
+                  HTTP {x.status || '—'}
+                  {x.errorCode ? ` · ${x.errorCode}` : ''}
+                </span>
+              </td>
+              <td>{formatNumber(x.durationMs)} ms</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <Pager pages={pages} label="Executions" />
     </section>

@@ -12,6 +12,7 @@ import { formatDateTime, ROLE_LABELS } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import type { Invitation, List } from '../types';
+import { DataTable } from '../components/data-table';
 
 export function Invitations() {
   const { org } = useOrg();
@@ -57,35 +58,20 @@ export function Invitations() {
       <ErrorNotice error={pending.error} />
       {pending.data?.items.length === 0 ? <Empty>No pending invitations.</Empty> : null}
       {pending.data && pending.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="invitation-table">
-            <caption class="visually-hidden">Pending invitations</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.data.items.map((inv) => (
-                <tr key={inv.id} data-testid="invitation-row">
-                  <th scope="row">{inv.email}</th>
-                  <td>{ROLE_LABELS[inv.role]}</td>
-                  <td class="nowrap">{formatDateTime(inv.expiresAt)}</td>
-                  <td class="actions">
-                    <button type="button" class="button button-small button-danger-outline" onClick={() => setRevoking(inv)}>
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testid="invitation-table" caption="Pending invitations" columns={['Email', 'Role', 'Expires']} actions>
+          {pending.data.items.map((inv) => (
+            <tr key={inv.id} data-testid="invitation-row">
+              <th scope="row">{inv.email}</th>
+              <td>{ROLE_LABELS[inv.role]}</td>
+              <td class="nowrap">{formatDateTime(inv.expiresAt)}</td>
+              <td class="actions">
+                <button type="button" class="button button-small button-danger-outline" onClick={() => setRevoking(inv)}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {link ? (
         <Dialog title="Invitation link" onClose={() => setLink(null)} testId="invitation-link-dialog">

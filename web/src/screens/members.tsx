@@ -15,6 +15,7 @@ import { navigate } from '../router';
 import { useSession } from '../session';
 import type { List, Member, Role } from '../types';
 import { Invitations } from './invitations';
+import { DataTable } from '../components/data-table';
 
 export function Members() {
   const { org, reload: reloadOrg } = useOrg();
@@ -53,58 +54,42 @@ export function Members() {
       <SuccessNotice message={done} />
       {members.loading && !members.data ? <Loading /> : null}
       {members.data ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="member-table">
-            <caption class="visually-hidden">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.items.map((m) => (
-                <tr key={m.userId} data-testid="member-row">
-                  <th scope="row">
-                    {m.email}
-                    {m.userId === user.id ? <span class="muted"> (you)</span> : null}
-                  </th>
-                  <td>{m.name ?? '—'}</td>
-                  <td>
-                    {isOwner ? (
-                      <select
-                        aria-label={`Role of ${m.email}`}
-                        value={m.role}
-                        onChange={(e) => void changeRole(m, e.currentTarget.value as Role)}
-                      >
-                        {(['owner', 'admin', 'member'] as const).map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_LABELS[r]}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      ROLE_LABELS[m.role]
-                    )}
-                  </td>
-                  <td>{formatDate(m.createdAt)}</td>
-                  <td class="actions">
-                    {m.userId === user.id || canManage(org.role) ? (
-                      <button type="button" class="button button-small button-danger-outline" onClick={() => setRemoving(m)}>
-                        {m.userId === user.id ? 'Leave' : 'Remove'}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testid="member-table" caption="Members" columns={['Email', 'Name', 'Role', 'Joined']} actions>
+          {members.data.items.map((m) => (
+            <tr key={m.userId} data-testid="member-row">
+              <th scope="row">
+                {m.email}
+                {m.userId === user.id ? <span class="muted"> (you)</span> : null}
+              </th>
+              <td>{m.name ?? '—'}</td>
+              <td>
+                {isOwner ? (
+                  <select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    onChange={(e) => void changeRole(m, e.currentTarget.value as Role)}
+                  >
+                    {(['owner', 'admin', 'member'] as const).map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  ROLE_LABELS[m.role]
+                )}
+              </td>
+              <td>{formatDate(m.createdAt)}</td>
+              <td class="actions">
+                {m.userId === user.id || canManage(org.role) ? (
+                  <button type="button" class="button button-small button-danger-outline" onClick={() => setRemoving(m)}>
+                    {m.userId === user.id ? 'Leave' : 'Remove'}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {removing ? (
         <ConfirmDialog

@@ -12,6 +12,7 @@ import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href, navigate } from '../router';
 import type { List, Project } from '../types';
+import { DataTable } from '../components/data-table';
 
 export function Projects() {
   const { org } = useOrg();
@@ -23,29 +24,17 @@ export function Projects() {
       <ErrorNotice error={projects.error} />
       {projects.data?.items.length === 0 ? <Empty>No projects yet.</Empty> : null}
       {projects.data && projects.data.items.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="project-table">
-            <caption class="visually-hidden">Projects</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Created</th>
-                <th scope="col">Redirect URLs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.data.items.map((p) => (
-                <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
-                  <th scope="row">
-                    <a href={href({ name: 'project', orgId: org.id, projectId: p.id, tab: 'api-keys' })}>{p.name}</a>
-                  </th>
-                  <td>{formatDate(p.createdAt)}</td>
-                  <td>{p.allowedRedirectUrls.length === 0 ? 'Any' : p.allowedRedirectUrls.length}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testid="project-table" caption="Projects" columns={['Name', 'Created', 'Redirect URLs']}>
+          {projects.data.items.map((p) => (
+            <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
+              <th scope="row">
+                <a href={href({ name: 'project', orgId: org.id, projectId: p.id, tab: 'api-keys' })}>{p.name}</a>
+              </th>
+              <td>{formatDate(p.createdAt)}</td>
+              <td>{p.allowedRedirectUrls.length === 0 ? 'Any' : p.allowedRedirectUrls.length}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {canManage(org.role) ? <CreateProjectForm orgId={org.id} /> : null}
     </>
