@@ -1,24 +1,7 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../bin/cli.js';
+import { cli } from './helpers/cli.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
-
-async function cli(env: Record<string, string>, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((c: string) => (out.push(String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string) => (err.push(String(c)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await runCli(args), out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.env = saved;
-  }
-}
 
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
   const db = await createTestDatabase(t);

@@ -7,7 +7,7 @@
  * from zero.
  */
 import t from 'tap';
-import { runCli } from '../../bin/cli.js';
+import { cli } from '../helpers/cli.js';
 import { buildTestApp, createProjectWithKey, TEST_VAULT_KEYS } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
 import { EXTRA_CATALOG } from '../helpers/sandboxes.js';
@@ -20,24 +20,6 @@ import { ToolExecution } from '../../src/db/entities/index.js';
 const NOV_30_22H = Date.UTC(2026, 10, 30, 22, 0, 0);
 const DEC_1 = Date.UTC(2026, 11, 1);
 const message = (n: number) => `Monthly execution quota of ${n} reached for this organization; it resets at 2026-12-01T00:00:00.000Z`;
-
-/** `broker <args>` in this process on the test's database: its exit code and output. */
-async function cli(env: Record<string, string>, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((c: string) => (out.push(String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string) => (err.push(String(c)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await runCli(args), out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.env = saved;
-  }
-}
 
 t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quota, other orgs, other instances, rollover', async (t) => {
   const clock = manualClock(NOV_30_22H);

@@ -4,7 +4,7 @@
  * requests with a session cookie spend that session's budget, not the address's anonymous one.
  */
 import t from 'tap';
-import { Redis } from 'ioredis';
+import { redisSkip, redisUrl } from '../helpers/redis.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createTestDatabase } from '../helpers/app.js';
@@ -68,19 +68,7 @@ t.test('a burst of parallel guesses is held to the budget', async (t) => {
   t.equal(statuses.filter((s) => s === 429).length, 5, 'the rest were refused unchecked');
 });
 
-const redisUrl = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const skip = (await redisReachable()) ? false : `Redis is not reachable at ${redisUrl} (.ci/run starts it)`;
+const skip = await redisSkip();
 
 t.test('with Redis, two instances share the budgets', { skip }, async (t) => {
   const db = await createTestDatabase(t);

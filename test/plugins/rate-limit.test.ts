@@ -1,22 +1,8 @@
 import t from 'tap';
-import { Redis } from 'ioredis';
+import { redisSkip, redisUrl } from '../helpers/redis.js';
 import { buildTestApp, createProjectWithKey, createTestDatabase } from '../helpers/app.js';
 
-const redisUrl = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const skip = (await redisReachable()) ? false : `Redis is not reachable at ${redisUrl} (.ci/run starts it)`;
+const skip = await redisSkip();
 /** A made-up key of the right shape: authentication refuses it (401). */
 const badKey = (i: number) => `cb_live_made-up-${i}-${Math.random().toString(36).slice(2)}`;
 
