@@ -50,6 +50,9 @@ export function walkthrough(base: string, key: string): string {
     curl -s -X POST ${base}/api/v1/connectors/proxy ${h} \\
       -d '{"connectionId":"<connectionId>","endpoint":"/crm/v3/objects/contacts","method":"GET","query":{"limit":"5"}}'
 
+ 8. The console: open ${base}/console/ and sign up (the first account owns this organization).
+    The connection, the executions and the month's usage above are under Projects.
+
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
 ================================================================================
