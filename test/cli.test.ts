@@ -1,17 +1,11 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { cli } from './helpers/cli.js';
+import { cli, cliEnv } from './helpers/cli.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
 
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
   const db = await createTestDatabase(t);
-  const env = {
-    DATABASE_URL: db.databaseUrl,
-    DATA_DIR: db.dataDir,
-    VAULT_KEYS: TEST_VAULT_KEYS,
-    SESSION_SECRET: 's'.repeat(40),
-    LOG_LEVEL: 'silent',
-  };
+  const env = cliEnv(db);
   // Only `migrate` (and npm start) change the schema: other commands refuse an unmigrated database.
   const early = await cli(env, ['list-projects']);
   t.equal(early.code, 1);
@@ -87,13 +81,7 @@ t.test('usage: --help for the CLI and each command, strict flags, exit 2 on wron
 
 t.test('unknown ids exit 1 with one line; duplicate project names; revoking twice', async (t) => {
   const db = await createTestDatabase(t);
-  const env = {
-    DATABASE_URL: db.databaseUrl,
-    DATA_DIR: db.dataDir,
-    VAULT_KEYS: TEST_VAULT_KEYS,
-    SESSION_SECRET: 's'.repeat(40),
-    LOG_LEVEL: 'silent',
-  };
+  const env = cliEnv(db);
   t.equal((await cli(env, ['migrate'])).code, 0);
   const oneLine = (r: { err: string }) => r.err.trim().split('\n').length === 1;
   for (const [args, message] of [

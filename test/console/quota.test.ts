@@ -7,8 +7,8 @@
  * from zero.
  */
 import t from 'tap';
-import { cli } from '../helpers/cli.js';
-import { buildTestApp, createProjectWithKey, TEST_VAULT_KEYS } from '../helpers/app.js';
+import { cli, cliEnv } from '../helpers/cli.js';
+import { buildTestApp, createProjectWithKey } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
 import { EXTRA_CATALOG } from '../helpers/sandboxes.js';
 import { listeningBroker } from '../compat/helpers.js';
@@ -26,13 +26,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
   const b = await listeningBroker(t, { clock });
   const orgId = b.organizationId;
   const id = await b.connectOAuth('hubspot');
-  const cliEnv = {
-    DATABASE_URL: b.db.databaseUrl,
-    DATA_DIR: b.db.dataDir,
-    VAULT_KEYS: TEST_VAULT_KEYS,
-    SESSION_SECRET: 's'.repeat(40),
-    LOG_LEVEL: 'silent',
-  };
+  const brokerEnv = cliEnv(b.db);
   const sent = () => b.hubspot.apiRequests().length;
   const nativeTool = () => b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: id, arguments: {} });
   const nativeProxy = () => b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' });
@@ -45,7 +39,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
   };
 
   t.equal((await nativeTool()).statusCode, 200, 'no quota: calls pass');
-  const set = await cli(cliEnv, ['set-quota', '--org', orgId, '--executions', '4']);
+  const set = await cli(brokerEnv, ['set-quota', '--org', orgId, '--executions', '4']);
   t.equal(set.code, 0, set.err);
   t.match(set.out, new RegExp(`Organization ${orgId}: monthly execution quota 4 .*resets at 2026-12-01T00:00:00.000Z`));
 
@@ -110,7 +104,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
 
   // Raised with the CLI: seen by both instances at once.
   const dropped = [nextDrop(b.app), nextDrop(two.app)];
-  const raised = await cli(cliEnv, ['set-quota', '--org', orgId, '--executions', '8']);
+  const raised = await cli(brokerEnv, ['set-quota', '--org', orgId, '--executions', '8']);
   t.equal(raised.code, 0, raised.err);
   for (const d of dropped) await d();
   t.equal((await nativeTool()).statusCode, 200, 'raised: the first instance admits again (5 of 8)');
@@ -126,7 +120,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
   // The service sets it too; 0 refuses every call.
   await b.app.services.quota.setMonthlyQuota(orgId, 0);
   t.match((await nativeTool()).json(), { status: 429, message: message(0) });
-  const unlimited = await cli(cliEnv, ['set-quota', '--org', orgId, '--executions', 'unlimited']);
+  const unlimited = await cli(brokerEnv, ['set-quota', '--org', orgId, '--executions', 'unlimited']);
   t.match(unlimited.out, /no monthly execution quota \(unlimited\)/);
   t.equal((await nativeTool()).statusCode, 200, 'unlimited again');
 
@@ -144,13 +138,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
 t.test('set-quota refuses a bad value and an unknown organization', async (t) => {
   const { app, db } = await buildTestApp(t);
   const { organizationId } = await createProjectWithKey(app);
-  const env = {
-    DATABASE_URL: db.databaseUrl,
-    DATA_DIR: db.dataDir,
-    VAULT_KEYS: TEST_VAULT_KEYS,
-    SESSION_SECRET: 's'.repeat(40),
-    LOG_LEVEL: 'silent',
-  };
+  const env = cliEnv(db);
   const bad = await cli(env, ['set-quota', '--org', organizationId, '--executions', 'lots']);
   t.equal(bad.code, 2);
   t.match(bad.err, /--executions must be a whole number .* or "unlimited" \(got "lots"\)/);

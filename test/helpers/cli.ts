@@ -1,5 +1,17 @@
 /** `broker <args>` run in this process (bin/cli.ts runCli) with extra environment: exit code and output. */
 import { runCli } from '../../bin/cli.js';
+import { TEST_VAULT_KEYS, type TestDatabase } from './app.js';
+
+/** The environment an operator's CLI needs on a test database (quiet). */
+export function cliEnv(db: Pick<TestDatabase, 'databaseUrl' | 'dataDir'>): Record<string, string> {
+  return {
+    DATABASE_URL: db.databaseUrl,
+    DATA_DIR: db.dataDir,
+    VAULT_KEYS: TEST_VAULT_KEYS,
+    SESSION_SECRET: 's'.repeat(40),
+    LOG_LEVEL: 'silent',
+  };
+}
 
 export async function cli(env: Record<string, string>, args: string[]): Promise<{ code: number; out: string; err: string }> {
   const saved = { ...process.env };
