@@ -21,6 +21,7 @@ import type { LinkState } from '../../src/connections/connect-link-service.js';
 import type { Services } from '../../src/services.js';
 import { failedReturn, renderContinuePage, renderCredentialForm, renderDonePage, renderMessagePage } from './connect-page-html.js';
 import { STYLE_SRC } from './page-layout.js';
+import { isOwnOrigin } from '../own-origin.js';
 import { htmlErrorHandler } from '../error-page.js';
 
 /**
@@ -50,15 +51,8 @@ function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
   const origin = req.headers.origin;
-  if (origin === undefined) return false;
-  if (origin === publicOrigin) return false;
-  try {
-    // The listening origin as the client reached it (a proxy's forwarded host when trusted).
-    const host = new URL(origin).host;
-    return host !== req.host && host !== req.headers.host;
-  } catch {
-    return true; // "null" (an opaque origin: sandboxed frame, data: URL) or garbage
-  }
+  // "null" (an opaque origin: sandboxed frame, data: URL) or another site's is cross-site.
+  return origin !== undefined && !isOwnOrigin(req, origin, publicOrigin);
 }
 
 const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links } }> = async (app, { services }) => {

@@ -6,11 +6,12 @@
  * Every route is in spec.json under the `console` tag with the cookie security scheme.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { createRequireSession } from './session-auth.js';
+import { isOwnOrigin } from '../own-origin.js';
 import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
 import { organizationRoutes } from './organizations.js';
 import { memberRoutes } from './members.js';
@@ -48,19 +49,12 @@ export interface ConsoleOptions {
 
 const tags = ['console'];
 
-/** Origins a console request may come from: the public one, or the host it was sent to. */
-function isSameOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
-  if (origin === publicOrigin) return true;
-  const host = request.headers.host;
-  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
-}
-
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     if (request.headers['x-api-key'] !== undefined)
       throw unauthorized('The console does not accept API keys: sign in with a session (API keys are for /api/v1 and /compat)');
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(request, origin, publicOrigin))
+    if (origin !== undefined && !isOwnOrigin(request, origin, publicOrigin))
       throw forbidden(`Requests from ${origin.slice(0, 200)} are not allowed on the console`);
   });
 }
