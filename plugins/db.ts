@@ -1,9 +1,10 @@
 /**
- * Opens the ORM, gives every request its own entity-manager fork, and closes it when the app closes. It never migrates (`broker migrate` and
- * `npm start` do); it refuses to start on a schema older than the code, naming the fix.
+ * Opens the ORM and closes it when the app closes. It never migrates (`broker migrate` and
+ * `npm start` do); it refuses to start on a schema older than the code, naming the fix. No
+ * per-request context: each repository call takes its own fork (src/db/unit-of-work.ts).
  */
 import fp from 'fastify-plugin';
-import { RequestContext, type MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from '../src/config.js';
 import { openOrm, pendingMigrations } from '../src/db/orm.js';
 
@@ -21,9 +22,6 @@ export default fp(
       await orm.close(true);
     });
     // The unit of work: one entity-manager fork per request (src/db/unit-of-work.ts).
-    app.addHook('onRequest', (_request, _reply, done) => {
-      RequestContext.create(orm.em, done);
-    });
     const pending = await pendingMigrations(orm);
     if (pending.length > 0) {
       throw new Error(

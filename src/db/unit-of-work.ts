@@ -1,16 +1,19 @@
 /**
- * The unit of work: one entity-manager fork per request. plugins/db.ts opens a RequestContext for
- * every request, and `em()` returns that request's fork; outside a request (CLI, timers, start-up)
- * each call gets a fresh fork. Repositories reach the database only through here.
+ * The unit of work: one entity-manager fork per repository call (`em()`), or one transaction's
+ * fork passed along as `tx`. Every repository method loads, changes and flushes within itself,
+ * so nothing needs an identity map that outlives a call. A fork per request (a MikroORM
+ * RequestContext opened in an onRequest hook) used to cost every request about 20 us, even the
+ * many that never reach the database (warm executions are served from src/cache/hot-cache.ts).
+ * Repositories reach the database only through here.
  *
  * Reads that decide something pass `fresh` (refresh: true): another service, instance or
  * transaction may have changed the row since this request's fork first loaded it, and a decision
  * must never rest on the identity map's older copy.
  */
-import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 
 export interface Db {
-  /** This request's entity manager (or a fresh fork outside a request). */
+  /** A fresh entity manager for one repository call. */
   em(): EntityManager;
   /** Runs `work` in one transaction on its own fork; repositories take the `tx` it is given. */
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
@@ -23,7 +26,7 @@ export interface Db {
 export const fresh = { refresh: true } as const;
 
 export function createDb(orm: MikroORM, isPostgres: boolean): Db {
-  const em = () => RequestContext.getEntityManager(orm.em.name) ?? orm.em.fork();
+  const em = () => orm.em.fork();
   return {
     em,
     transaction: (work) => em().fork().transactional(work),
