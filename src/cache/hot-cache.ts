@@ -1,6 +1,6 @@
 /**
  * Per-instance cache of what every execution reads: API key principals, connections with their
- * auth config, and sealed token rows (decrypted per call, never cached in clear).
+ * auth config, and their opened credentials (src/connections/token-service.ts).
  *
  * Correct across instances through the shared cache epoch (src/db/cache-epoch-store.ts). Every
  * change that could make cached data stale calls `invalidate()`, which bumps the epoch before the
@@ -14,8 +14,10 @@
  *   If nothing verified the epoch for `safetyTtlMs` (a silently dead channel), the request reads it.
  * - PostgreSQL, channel down (or not up yet): every request reads the epoch, as before, until the
  *   listener is back.
- * - SQLite: every request reads the epoch through a prepared statement on a local handle (no round
- *   trip), so a revocation by another process on the file (the CLI) is seen on the next request.
+ * - SQLite: changes made by this process drop the cache at once (`invalidate`). Another process
+ *   on the file (the CLI revoking a key) can only be seen by reading the epoch, which a request
+ *   does when the last read is older than SQLITE_RECHECK_MS (or the safety TTL, if shorter): a
+ *   read per request cost about 5% of an execution's CPU (a read transaction on the WAL file).
  *
  * A read that began before an invalidation must not refill the cache with what it read: each map
  * hands out a ticket (the generation) on a miss, and `set` stores only when no drop happened since.
@@ -24,12 +26,15 @@ import type { EpochStore, EpochStoreStats } from '../db/cache-epoch-store.js';
 
 const MAX_ENTRIES = 10_000;
 
+/** SQLite: how long a read of the epoch is trusted; bounds when another process's change is seen. */
+export const SQLITE_RECHECK_MS = 25;
+
 export interface HotCacheStats extends EpochStoreStats {
   hits: number;
   misses: number;
   /** Times everything cached was dropped (an epoch change seen, or this instance's invalidate). */
   drops: number;
-  /** Epoch reads on the request path (SQLite, channel down, or the safety TTL lapsed). */
+  /** Epoch reads on the request path (SQLite recheck, channel down, or the safety TTL lapsed). */
   epochReads: number;
 }
 
@@ -132,7 +137,8 @@ export function createHotCache(epoch: EpochStore, options: { safetyTtlMs: number
 
   return {
     sync() {
-      if (channelUp && now() - verifiedAt < options.safetyTtlMs) return undefined;
+      const trusted = epoch.pushes ? (channelUp ? options.safetyTtlMs : 0) : Math.min(options.safetyTtlMs, SQLITE_RECHECK_MS);
+      if (now() - verifiedAt < trusted) return undefined;
       return read();
     },
     async invalidate() {
