@@ -1,7 +1,7 @@
 /**
  * The vault: stores, reads, replaces and destroys secrets (JSON objects) by owner, sealed with
- * the active master key. Decrypted values exist only in the caller's memory for the call that
- * needs them; nothing here logs or returns them anywhere else.
+ * the active master key. Decrypted values go only to the caller (the token path keeps them in its
+ * hot cache, src/connections/token-service.ts); nothing here logs or returns them anywhere else.
  */
 import type { EntityManager } from '@mikro-orm/core';
 import type { IVaultSecret } from '../db/entities/index.js';
@@ -42,19 +42,11 @@ export function createVaultService(deps: { secrets: VaultSecretRepository; keys:
       return row ? { value: openRow<T>(row), version: row.version } : undefined;
     },
 
-    /** The sealed row itself (the token path caches it and opens it per call). */
-    async getRow(ref: SecretRef, em?: EntityManager): Promise<IVaultSecret | null> {
-      return secrets.find(ref, em);
-    },
-
     /** Inside `tx`: the secret, locked against other instances until `tx` ends (token refresh). */
     async getForUpdate<T>(ref: SecretRef, tx: EntityManager): Promise<{ value: T; version: number } | undefined> {
       const row = await secrets.findForUpdate(ref, tx);
       return row ? { value: openRow<T>(row), version: row.version } : undefined;
     },
-
-    /** Opens an already-loaded row. */
-    openRow,
 
     async has(ref: SecretRef): Promise<boolean> {
       return (await secrets.find(ref)) !== null;
