@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../src/config.js';
 import type { Clock } from '../src/clock.js';
-import { loggerOptions } from '../src/logging.js';
+import { loggerOptions, requestLoggerFactory } from '../src/logging.js';
 import { BrokerError } from '../src/errors.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
@@ -41,6 +41,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -36,3 +36,24 @@ t.test('the default stays one JSON object per line', async (t) => {
     .find((l) => l.includes('hello from the json log'));
   t.match(JSON.parse(line!), { msg: 'hello from the json log', level: 30 });
 });
+
+t.test("every line of a request carries its id (the request's x-request-id), and only that request's lines", async (t) => {
+  const { app, logs } = await buildTestApp(t);
+  const res = await app.inject({ url: '/api/v1/toolkits', headers: { 'x-request-id': 'req-log-1' } });
+  app.log.info('not a request line');
+  const entries = logs()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { reqId?: string; msg?: string });
+  const ofRequest = entries.filter((e) => e.reqId === 'req-log-1');
+  t.equal(res.headers['x-request-id'], 'req-log-1');
+  t.ok(
+    ofRequest.some((e) => e.msg === 'incoming request'),
+    'the incoming line',
+  );
+  t.ok(
+    ofRequest.some((e) => e.msg === 'request completed'),
+    'the completed line',
+  );
+  t.equal(entries.find((e) => e.msg === 'not a request line')?.reqId, undefined, 'the app logger binds no request id');
+});
