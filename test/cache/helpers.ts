@@ -19,12 +19,18 @@ export function channelUp(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Returns a waiter for the next change pushed to `app`: milliseconds from the waiter's call until
- * the instance dropped its cache. 0 on SQLite, where every request reads the epoch itself.
- * Measuring the drop, not a request's answer, keeps a slow request under load out of the figure.
+ * Returns a waiter for the next change to reach `app`: milliseconds from the waiter's call until
+ * the instance dropped its cache. PostgreSQL pushes the change; on SQLite the instance sees it at
+ * its next epoch read (requests read it once SQLITE_RECHECK_MS old), which the waiter prompts as
+ * a request would. Measuring the drop, not a request's answer, keeps a slow request under load
+ * out of the figure.
  */
 export function nextDrop(app: FastifyInstance): () => Promise<number> {
-  const stats = () => app.services.cache.stats();
-  const before = stats().drops;
-  return async () => (stats().channel === 'none' ? 0 : msUntil(() => stats().drops > before));
+  const cache = app.services.cache;
+  const before = cache.stats().drops;
+  return () =>
+    msUntil(async () => {
+      if (cache.stats().channel === 'none') await cache.sync();
+      return cache.stats().drops > before;
+    });
 }
