@@ -72,15 +72,16 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (closing) {
-      reply.header('connection', 'close');
-      throw new BrokerError('SERVICE_UNAVAILABLE', 'The server is shutting down; retry on another instance');
-    }
+  // Global hooks in callback style: an async hook costs every request a promise and a turn.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(new BrokerError('SERVICE_UNAVAILABLE', 'The server is shutting down; retry on another instance'));
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config, clock: options.clock });

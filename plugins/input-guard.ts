@@ -24,7 +24,15 @@ function checkRequestInput(request: FastifyRequest): void {
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => checkRequestInput(request));
+    // Callback style: no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        checkRequestInput(request);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    });
   },
   { name: 'input-guard' },
 );

@@ -24,9 +24,10 @@ export default fp(
     const { registry, observeRequest } = opts.metrics;
     const expected = opts.token ? digest(opts.token) : undefined;
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // Unmatched URLs (404s, probes of random paths) share one series.
       observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {

