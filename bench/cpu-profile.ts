@@ -36,7 +36,8 @@ function siteOf(url: string): string {
   const path = url.replace(/^file:\/\//, '');
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (pkg) return pkg[1]!;
-  return path.replace(process.cwd() + '/', '');
+  // The bench runs the compiled server: dist/src/x.js is our src/x.ts.
+  return path.replace(process.cwd() + '/', '').replace(/^dist\//, '');
 }
 
 /**

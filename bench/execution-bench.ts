@@ -3,7 +3,12 @@
  * several concurrency levels, autocannon on loopback:
  * - direct: the same provider request sent straight to the HubSpot sandbox (the ceiling);
  * - forwarder: the same request through a minimal HTTP-to-HTTP forwarder (bench/forwarder.ts:
- *   node:http + undici, no auth, no database), the floor any proxy in front of the sandbox pays.
+ *   node:http + undici, no auth, no database), the floor any proxy in front of the sandbox pays;
+ * - Fastify forwarder: the same forwarder with Fastify in front (one catch-all route), the floor
+ *   of a proxy built on the broker's framework.
+ * Besides req/s and latency, each server's CPU time per request (its process, all threads, from
+ * /proc) over the measured run: what it costs, whatever the load generator and the other
+ * processes on the same cores take.
  * The sandbox, the forwarder and the broker each run in their own process; latencies are taken
  * from every response (autocannon's own histogram has 1 ms resolution, too coarse for a
  * sub-millisecond target). Also the broker's idle RSS with the sample catalog, and optionally a
@@ -26,12 +31,15 @@ export interface LoadFigures {
   non2xx: number;
   /** Responses counted, all statuses. */
   total: number;
+  /** CPU time of the server process per response (us), when its pid was given. */
+  cpuUs?: number;
 }
 
 export interface ExecutionBenchRow {
   connections: number;
   direct: LoadFigures;
   forwarder: LoadFigures;
+  fastifyForwarder: LoadFigures;
   broker: LoadFigures;
 }
 
@@ -59,8 +67,20 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function load(opts: autocannon.Options): Promise<LoadFigures> {
+/** User + system CPU seconds a process has used (Linux /proc, clock ticks of 1/100 s); NaN where unavailable. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** One autocannon run; `serverPid` adds that process's CPU time per response. */
+export async function load(opts: autocannon.Options, serverPid?: number): Promise<LoadFigures> {
   const times: number[] = [];
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -68,7 +88,7 @@ export async function load(opts: autocannon.Options): Promise<LoadFigures> {
     });
   });
   const sorted = Float64Array.from(times).sort();
-  return {
+  const figures: LoadFigures = {
     rps: result.requests.average,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
@@ -76,6 +96,8 @@ export async function load(opts: autocannon.Options): Promise<LoadFigures> {
     non2xx: result.non2xx,
     total: result.requests.total,
   };
+  if (serverPid !== undefined) figures.cpuUs = ((cpuSeconds(serverPid) - cpuBefore) / Math.max(1, figures.total)) * 1e6;
+  return figures;
 }
 
 /** Idle time between the broker's start-up and the load: the idle RSS is read there, and the profile starts after it. */
@@ -116,6 +138,12 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     const forwarder = await startChild(['bench/forwarder.ts'], { FORWARD_TO: hubspot.apiBaseUrl }, /forwarder listening on (\S+)/);
     children.push(forwarder.child);
     const forwarderOrigin = forwarder.match[1]!;
+    const fastifyForwarder = await startChild(
+      ['bench/forwarder.ts'],
+      { FORWARD_TO: hubspot.apiBaseUrl, FORWARDER_FRONT: 'fastify' },
+      /forwarder listening on (\S+)/,
+    );
+    children.push(fastifyForwarder.child);
     let databaseUrl = `sqlite:${join(dir, 'broker.sqlite')}`;
     if (opts.database === 'postgresql') {
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -139,6 +167,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     };
     const providerPath = new URL(direct.url).pathname;
     const viaForwarder: autocannon.Options = { ...direct, url: `${forwarderOrigin}${providerPath}` };
+    const viaFastifyForwarder: autocannon.Options = { ...direct, url: `${fastifyForwarder.match[1]!}${providerPath}` };
     const viaBroker: autocannon.Options = {
       url: `${base}/api/v1/tools/HUBSPOT_CONTACTS_GET/execute`,
       method: 'POST',
@@ -157,17 +186,19 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     const settledRssMb = rssMb(broker.child.proc.pid);
 
     const rows: ExecutionBenchRow[] = [];
-    const measure = async (target: autocannon.Options, c: number) => {
+    const measure = async (target: autocannon.Options, c: number, pid?: number) => {
       await load({ ...target, connections: c, duration: 1 }); // warm-up
-      return load({ ...target, connections: c, duration });
+      return load({ ...target, connections: c, duration }, pid);
     };
     for (const c of connections) {
-      const d = await measure(direct, c);
-      const f = await measure(viaForwarder, c);
-      const b = await measure(viaBroker, c);
-      rows.push({ connections: c, direct: d, forwarder: f, broker: b });
+      const d = await measure(direct, c, sb.child.proc.pid);
+      const f = await measure(viaForwarder, c, forwarder.child.proc.pid);
+      const ff = await measure(viaFastifyForwarder, c, fastifyForwarder.child.proc.pid);
+      const b = await measure(viaBroker, c, broker.child.proc.pid);
+      rows.push({ connections: c, direct: d, forwarder: f, fastifyForwarder: ff, broker: b });
       log(
-        `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | forwarder ${f.rps.toFixed(0)} req/s p50 ${f.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
+        `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | forwarder ${f.rps.toFixed(0)} req/s p50 ${f.p50.toFixed(2)} ms | ` +
+          `Fastify forwarder ${ff.rps.toFixed(0)} req/s p50 ${ff.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
       );
     }
     const loadedRssMb = rssMb(broker.child.proc.pid);
@@ -186,17 +217,26 @@ const num = (n: number, width: number, digits = 2) => n.toFixed(digits).padStart
 
 export function formatExecutionTable(database: string, result: ExecutionBenchResult): string {
   const lines = [
-    `executeTool (HUBSPOT_CONTACTS_GET) on ${database}: direct call, minimal forwarder, broker (req/s, latency in ms)`,
-    'conns |  direct req/s   p50   p99 | fwd req/s   p50   p99 | broker req/s   p50   p99 | broker/fwd broker/direct | added p50/p99 vs direct | vs forwarder',
+    `executeTool (HUBSPOT_CONTACTS_GET) on ${database}: direct call, node:http forwarder, Fastify forwarder, broker (req/s, latency in ms)`,
+    'conns |  direct req/s   p50   p99 | fwd req/s   p50   p99 | Fastify fwd req/s   p50   p99 | broker req/s   p50   p99 | broker/fwd /Fastify fwd /direct | added p50/p99 vs direct | vs forwarder',
   ];
-  for (const { connections: c, direct: d, forwarder: f, broker: b } of result.rows) {
-    const errors = [d, f, b].map((x) => x.errors + x.non2xx);
+  for (const { connections: c, direct: d, forwarder: f, fastifyForwarder: ff, broker: b } of result.rows) {
+    const errors = [d, f, ff, b].map((x) => x.errors + x.non2xx);
     lines.push(
       `${String(c).padStart(5)} | ${num(d.rps, 12, 0)} ${num(d.p50, 5)} ${num(d.p99, 5)} | ${num(f.rps, 9, 0)} ${num(f.p50, 5)} ${num(f.p99, 5)} | ` +
-        `${num(b.rps, 12, 0)} ${num(b.p50, 5)} ${num(b.p99, 5)} | ${num(b.rps / f.rps, 10)} ${num(b.rps / d.rps, 13)} | ` +
+        `${num(ff.rps, 17, 0)} ${num(ff.p50, 5)} ${num(ff.p99, 5)} | ` +
+        `${num(b.rps, 12, 0)} ${num(b.p50, 5)} ${num(b.p99, 5)} | ${num(b.rps / f.rps, 10)} ${num(b.rps / ff.rps, 12)} ${num(b.rps / d.rps, 7)} | ` +
         `${num(b.p50 - d.p50, 11)} / ${num(b.p99 - d.p99, 5)}     | ${num(b.p50 - f.p50, 5)} / ${num(b.p99 - f.p99, 5)}` +
-        (errors.some((e) => e > 0) ? `  (errors: direct ${errors[0]}, forwarder ${errors[1]}, broker ${errors[2]})` : ''),
+        (errors.some((e) => e > 0)
+          ? `  (errors: direct ${errors[0]}, forwarder ${errors[1]}, Fastify forwarder ${errors[2]}, broker ${errors[3]})`
+          : ''),
     );
+  }
+  lines.push('CPU time per request (us, the server process, all threads): what each hop costs on these cores');
+  lines.push('conns | sandbox (direct) | forwarder | Fastify forwarder | broker');
+  for (const { connections: c, direct: d, forwarder: f, fastifyForwarder: ff, broker: b } of result.rows) {
+    const us = (x: LoadFigures, width: number) => num(x.cpuUs ?? NaN, width, 0);
+    lines.push(`${String(c).padStart(5)} | ${us(d, 16)} | ${us(f, 9)} | ${us(ff, 17)} | ${us(b, 6)}`);
   }
   lines.push(
     `broker RSS (sample catalog, one connection): ${result.idleRssMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after start-up, ` +
