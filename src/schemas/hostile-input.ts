@@ -29,36 +29,50 @@ function shownKey(key: string): string {
   return short.replace(/[\u0000-\u001f\u007f]|[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A value still to check; its field path is only spelled out when it is refused. */
 interface Pending {
   value: unknown;
-  path: string;
+  parent: Pending | undefined;
+  /** Array index or object key under `parent`; undefined for the root. */
+  key: string | number | undefined;
   depth: number;
+}
+
+/** `context.a.b.0` for a pending value (keys made safe to repeat). */
+function fieldOf(p: Pending, context: string): string {
+  const parts: string[] = [];
+  for (let at: Pending | undefined = p; at?.key !== undefined; at = at.parent) {
+    parts.push(typeof at.key === 'number' ? String(at.key) : shownKey(at.key));
+  }
+  return [context, ...parts.reverse()].join('.');
 }
 
 /**
  * The first problem of `root` (a parsed body, params or query object), its field named as
- * `context.a.b.0`, or undefined when the value is acceptable.
+ * `context.a.b.0`, or undefined when the value is acceptable. Runs on every request: it builds no
+ * path until it finds a problem.
  */
 export function findHostileInput(root: unknown, context: string): FieldError | undefined {
-  const stack: Pending[] = [{ value: root, path: context, depth: 0 }];
+  const stack: Pending[] = [{ value: root, parent: undefined, key: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
+    const pending = stack.pop()!;
+    const { value, depth } = pending;
     if (typeof value === 'string') {
       const problem = stringProblem(value);
-      if (problem) return { field: path, message: problem };
+      if (problem) return { field: fieldOf(pending, context), message: problem };
       continue;
     }
     if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
-    if (depth >= MAX_NESTING_DEPTH) return { field: path, message: `nests deeper than ${MAX_NESTING_DEPTH} levels` };
+    if (depth >= MAX_NESTING_DEPTH) return { field: fieldOf(pending, context), message: `nests deeper than ${MAX_NESTING_DEPTH} levels` };
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}.${i}`, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: pending, key: i, depth: depth + 1 });
       continue;
     }
-    for (const [key, child] of Object.entries(value)) {
-      const field = `${path}.${shownKey(key)}`;
+    for (const key of Object.keys(value)) {
+      const child: Pending = { value: (value as Record<string, unknown>)[key], parent: pending, key, depth: depth + 1 };
       const keyProblem = stringProblem(key);
-      if (keyProblem) return { field, message: `has a name that ${keyProblem}` };
-      stack.push({ value: child, path: field, depth: depth + 1 });
+      if (keyProblem) return { field: fieldOf(child, context), message: `has a name that ${keyProblem}` };
+      stack.push(child);
     }
   }
   return undefined;
