@@ -8,9 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { MANAGED_CLIENTS, sandboxBrokerEnv, type SandboxEndpoints } from '../sandbox/broker-env.js';
 import { freePort, startChild, type Child } from '../sandbox/support/processes.js';
+import { npmStartNodeFlags } from '../sandbox/support/npm-start.js';
 
-/** The Node flags `npm start` and the image run the server with (package.json `start`). */
-export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean);
+/** The Node flags `npm start` and the image run the server with (package.json `start`); BENCH_NODE_FLAGS overrides them. */
+export const SERVER_NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : npmStartNodeFlags();
 
 let built = false;
 /** Compiles the server once per bench run (`npm run build`'s server half). */

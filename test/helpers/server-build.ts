@@ -3,7 +3,6 @@
  * that start it as a user would.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,10 +19,4 @@ export function buildServer(dest = join(ROOT, 'dist')): string {
   return dest;
 }
 
-/** `npm start`'s arguments to node (package.json), e.g. ['--max-semi-space-size=4', 'dist/bin/server.js']. */
-export function npmStartArgs(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = start.split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start runs ${command}, not node`);
-  return args;
-}
+export { npmStartArgs } from '../../sandbox/support/npm-start.js';
