@@ -21,7 +21,6 @@ export default fp(
     app.addHook('onClose', async () => {
       await orm.close(true);
     });
-    // The unit of work: one entity-manager fork per request (src/db/unit-of-work.ts).
     const pending = await pendingMigrations(orm);
     if (pending.length > 0) {
       throw new Error(

@@ -6,9 +6,9 @@
  * many that never reach the database (warm executions are served from src/cache/hot-cache.ts).
  * Repositories reach the database only through here.
  *
- * Reads that decide something pass `fresh` (refresh: true): another service, instance or
- * transaction may have changed the row since this request's fork first loaded it, and a decision
- * must never rest on the identity map's older copy.
+ * Reads that decide something pass `fresh` (refresh: true): inside a transaction the fork is
+ * shared, another service, instance or transaction may have changed the row since that fork first
+ * loaded it, and a decision must never rest on the identity map's older copy.
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 
