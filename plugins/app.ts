@@ -83,6 +83,13 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // A response already past onSend when shutdown began (a file still streaming) went out with
+  // keep-alive, and its socket, idle only after the server's one sweep of idle sockets, would
+  // hold the close until the keep-alive timeout: end it once the response is done.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (closing) request.raw.socket?.end();
+    done();
+  });
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config, clock: options.clock });
   await app.register(errorsPlugin);
