@@ -5,7 +5,7 @@
 import type { IAuditEntry } from '../db/entities/index.js';
 import type { AuditRepository } from '../db/repositories/audit-repository.js';
 import type { Clock } from '../clock.js';
-import { newId } from '../ids.js';
+import { newOrderedId } from '../ids.js';
 import { decodeKeysetCursor, keysetPage } from './keyset-cursor.js';
 
 /** Who made a change: a signed-in user (with the request's address), or null for the CLI. */
@@ -32,8 +32,10 @@ export interface AuditPage {
 export function createAuditService(deps: { audit: AuditRepository; clock: Clock }) {
   return {
     async record(actor: Actor | null, event: AuditEvent): Promise<void> {
+      const at = deps.clock.now();
       await deps.audit.insert({
-        id: newId('aud'),
+        // Entries of one millisecond (a sign-up's organization, project and membership) list in the order they happened.
+        id: newOrderedId('aud', at),
         organizationId: event.organizationId,
         projectId: event.projectId ?? null,
         actorUserId: actor?.userId ?? null,
@@ -43,7 +45,7 @@ export function createAuditService(deps: { audit: AuditRepository; clock: Clock 
         targetId: event.targetId,
         detail: event.detail ?? null,
         ip: actor?.ip ?? null,
-        createdAt: new Date(deps.clock.now()),
+        createdAt: new Date(at),
       });
     },
 
