@@ -55,7 +55,7 @@ t.test('credential replacement is atomic: concurrent readers never see the conne
 
 t.test('auth-config search runs in the database: case-insensitive, wildcards are literal', async (t) => {
   const b = await listeningBroker(t);
-  for (const name of ['Alpha One', 'beta_two', '100% gamma', 'betaXtwo']) {
+  for (const name of ['Alpha One', 'beta_two', '100% gamma', 'betaXtwo', "who? it's été"]) {
     t.equal((await b.api('POST', 'auth_configs', { slug: 'acme', authMethodId: 'acme_api_key', name })).statusCode, 200);
   }
   const names = async (search: string) =>
@@ -65,7 +65,12 @@ t.test('auth-config search runs in the database: case-insensitive, wildcards are
   t.same(await names('ALPHA'), ['Alpha One']);
   t.same(await names('%'), ['100% gamma']);
   t.same(await names('a_t'), ['beta_two'], '_ is not a one-character wildcard');
-  t.same(await names('acme'), ['100% gamma', 'Alpha One', 'betaXtwo', 'beta_two'], 'the toolkit slug matches too');
+  t.same(await names('acme'), ['100% gamma', 'Alpha One', 'betaXtwo', 'beta_two', "who? it's été"], 'the toolkit slug matches too');
+  // A `?` had been taken for a query placeholder (a 500); quotes and non-ASCII are literal too.
+  t.same(await names('?a=b#c'), []);
+  t.same(await names("o? it's"), ["who? it's été"]);
+  t.same(await names('été'), ["who? it's été"]);
+  t.same(await names("'; drop table auth_configs; --"), []);
   const paged = (await b.compat('GET', '/auth_configs?search=beta&limit=1')).json();
   t.equal(paged.items.length, 1);
   t.equal(paged.total_items, 2);

@@ -40,8 +40,13 @@ export function createAuthConfigRepository(db: Db) {
       const search = f.search?.trim().toLowerCase();
       if (search) {
         // A literal substring (no LIKE wildcards to escape): strpos on PostgreSQL, instr on SQLite.
+        // MikroORM inlines a raw fragment's parameters as quoted text before the query's own
+        // placeholders are bound, so a `?` in the search was taken for one (a 500, or the wrong
+        // rows): the term goes in hex, which no character of it can turn into SQL syntax.
+        const hex = Buffer.from(search, 'utf8').toString('hex');
+        const term = db.isPostgres ? `convert_from(decode('${hex}', 'hex'), 'UTF8')` : `cast(x'${hex}' as text)`;
         const position = db.isPostgres ? 'strpos' : 'instr';
-        w.$or = ['name', 'id', 'toolkit_slug'].map((column) => ({ [raw(`${position}(lower(${column}), ?)`, [search])]: { $gt: 0 } }));
+        w.$or = ['name', 'id', 'toolkit_slug'].map((column) => ({ [raw(`${position}(lower(${column}), ${term})`)]: { $gt: 0 } }));
       }
       const [rows, total] = await db.em().findAndCount(AuthConfig, w as FilterQuery<IAuthConfig>, {
         ...fresh,
