@@ -9,18 +9,23 @@ const ID_BYTES = 15;
 const pool = Buffer.alloc(ID_BYTES * 256);
 let offset = pool.length;
 
+/** 120 random bits from the pool, base64url (20 characters). */
+function randomPart(): string {
+  if (offset + ID_BYTES > pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const part = pool.toString('base64url', offset, offset + ID_BYTES);
+  offset += ID_BYTES;
+  return part;
+}
+
 /**
  * Opaque, path-safe, prefixed ids (`prj_…`, `ca_…`). The prefix tells a reader (and a support
  * engineer) what an id points at; 120 random bits make them unguessable.
  */
 export function newId(prefix: string): string {
-  if (offset + ID_BYTES > pool.length) {
-    randomFillSync(pool);
-    offset = 0;
-  }
-  const id = pool.toString('base64url', offset, offset + ID_BYTES);
-  offset += ID_BYTES;
-  return `${prefix}_${id}`;
+  return `${prefix}_${randomPart()}`;
 }
 
 let lastMs = -1;
@@ -36,6 +41,5 @@ let sequence = 0;
 export function newOrderedId(prefix: string, ms: number): string {
   sequence = ms === lastMs ? (sequence + 1) & 0xffff : 0;
   lastMs = ms;
-  const random = newId('').slice(1);
-  return `${prefix}_${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}${sequence.toString(16).padStart(4, '0')}${random}`;
+  return `${prefix}_${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}${sequence.toString(16).padStart(4, '0')}${randomPart()}`;
 }
