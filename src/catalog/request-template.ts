@@ -196,7 +196,9 @@ export function injectFields(template: string): string[] {
  * URLSearchParams would re-encode the other parameters (commas, spaces) differently.
  */
 export function applyInjection(req: RenderedRequest, inject: readonly InjectRule[], values: Readonly<Record<string, string | undefined>>): RenderedRequest {
-  const headers = { ...req.headers };
+  // Copied by a loop, not spread: a spread of these varied header objects cost microseconds per call.
+  const headers: Record<string, string> = {};
+  for (const name in req.headers) headers[name] = req.headers[name]!;
   let url = req.url;
   for (const rule of inject) {
     const value = renderInjectValue(rule.value, values);
@@ -211,5 +213,5 @@ export function applyInjection(req: RenderedRequest, inject: readonly InjectRule
     kept.push(`${encodeURIComponent(rule.name)}=${encodeURIComponent(value)}`);
     url = `${base}?${kept.join('&')}`;
   }
-  return { ...req, url, headers };
+  return req.body === undefined ? { method: req.method, url, headers } : { method: req.method, url, headers, body: req.body };
 }

@@ -70,8 +70,12 @@ export function outgoingHeaders(req: ProviderRequest, defaults: Record<string, s
   for (const name in defaults) {
     const value = defaults[name];
     if (value === undefined || hasHeader(req.headers, name)) continue;
-    if (!copied) headers = { ...headers };
-    copied = true;
+    if (!copied) {
+      // A loop, not a spread: spreading these varied header objects cost microseconds per call.
+      headers = {};
+      for (const h in req.headers) headers[h] = req.headers[h]!;
+      copied = true;
+    }
     headers[name] = value;
   }
   return headers;

@@ -31,8 +31,28 @@ const TEXT_TYPES = new Set([
   'application/sql',
 ]);
 
-function mediaTypeOf(contentType: string | null): { type: string; charset: string | undefined } {
-  if (!contentType) return { type: '', charset: undefined };
+interface MediaType {
+  type: string;
+  charset: string | undefined;
+}
+
+const NO_MEDIA_TYPE: MediaType = Object.freeze({ type: '', charset: undefined });
+/** Providers answer with a handful of content-types: each is parsed once (bounded, cleared when full). */
+const mediaTypes = new Map<string, MediaType>();
+const MEDIA_TYPES_MAX = 256;
+
+function mediaTypeOf(contentType: string | null): MediaType {
+  if (!contentType) return NO_MEDIA_TYPE;
+  let known = mediaTypes.get(contentType);
+  if (!known) {
+    if (mediaTypes.size >= MEDIA_TYPES_MAX) mediaTypes.clear();
+    known = Object.freeze(parseMediaType(contentType));
+    mediaTypes.set(contentType, known);
+  }
+  return known;
+}
+
+function parseMediaType(contentType: string): MediaType {
   const [type = '', ...params] = contentType.split(';');
   let charset: string | undefined;
   for (const p of params) {

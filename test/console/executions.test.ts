@@ -41,6 +41,8 @@ t.test('tool executions and proxy calls, newest first, filtered by kind and page
     [...times].sort((x: number, y: number) => y - x),
     'createdAt descending',
   );
+  const ids = items.map((e: { id: string }) => e.id);
+  t.same(ids, [...ids].sort().reverse(), 'ids sort in the order the calls were made (one millisecond keeps its order)');
 
   t.same(
     (await owner.get(`${url}?kind=tool`)).json().items.map((e: { toolSlug: string }) => e.toolSlug),
