@@ -3,8 +3,10 @@ import type { MikroORM } from '@mikro-orm/core';
 /** An arbitrary constant: the advisory-lock key every broker instance uses for migrations. */
 const MIGRATION_LOCK_KEY = 724_811_901;
 
-interface RawExecutor {
-  execute(sql: string, params?: unknown[]): Promise<unknown>;
+/** The SQL connection's transaction and raw execute (run inside that transaction: its lock). */
+interface RawConnection {
+  transactional<T>(cb: (trx: unknown) => Promise<T>): Promise<T>;
+  execute(sql: string, params: unknown[], method: 'run', ctx: unknown): Promise<unknown>;
 }
 
 /**
@@ -15,9 +17,10 @@ export async function withMigrationLock<T>(orm: MikroORM, fn: () => Promise<T>):
   if (orm.config.get('clientUrl')?.startsWith('postgres') !== true) return fn();
   // The lock lives in a transaction on one pooled connection and is released when it ends;
   // the migrator works on its own connection meanwhile.
-  return orm.em.fork().transactional(async (tx) => {
-    // The entity manager's execute runs inside its transaction (the connection's would not: no lock).
-    await (tx as unknown as RawExecutor).execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+  // The connection's own transaction, not em.transactional (src/db/unit-of-work.ts says why).
+  const connection = orm.em.getConnection() as unknown as RawConnection;
+  return connection.transactional(async (trx) => {
+    await connection.execute(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`, [], 'run', trx);
     return fn();
   });
 }

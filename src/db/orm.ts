@@ -48,6 +48,11 @@ export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options
     extensions: [Migrator],
     preferTs: true,
     allowGlobalContext: false,
+    // createdAt and the like are set by `em.create`: rows are written by native inserts, never by a
+    // flush (src/db/unit-of-work.ts insertNew).
+    processOnCreateHooksEarly: true,
+    // Never an implicit flush before a query (MikroORM's default): nothing is written that way here.
+    flushMode: 'commit',
     forceUtcTimezone: true,
     debug: false,
     migrations: {

@@ -9,8 +9,14 @@
  * Reads that decide something pass `fresh` (refresh: true): inside a transaction the fork is
  * shared, another service, instance or transaction may have changed the row since that fork first
  * loaded it, and a decision must never rest on the identity map's older copy.
+ *
+ * Writes are native statements (`insertNew`, `nativeUpdate`, `nativeDelete`, `insertMany`) and
+ * transactions are the connection's, never MikroORM's `flush`, `transactional` or `findAndCount`:
+ * those run inside an AsyncLocalStorage, and the first one turns Node's promise hooks on for the
+ * rest of the process (Node 20), a cost every promise of every request then pays: about 5% of an
+ * execution's CPU. test/db/no-async-hooks.test.ts holds the line.
  */
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
 
 export interface Db {
   /** A fresh entity manager for one repository call. */
@@ -25,11 +31,29 @@ export interface Db {
 
 export const fresh = { refresh: true } as const;
 
+/**
+ * Inserts a new row and returns it as an entity, its `onCreate` values (createdAt…) filled in by
+ * `create` (the ORM runs with processOnCreateHooksEarly) and database defaults read back.
+ */
+export async function insertNew<T extends object>(em: EntityManager, entity: EntityName<T>, data: RequiredEntityData<T>): Promise<T> {
+  const created = em.create(entity, data);
+  await em.insert(created);
+  return created;
+}
+
 export function createDb(orm: MikroORM, isPostgres: boolean): Db {
   const em = () => orm.em.fork();
   return {
     em,
-    transaction: (work) => em().fork().transactional(work),
+    // The connection's transaction with a fork bound to it: MikroORM's em.transactional would
+    // also flush, inside an AsyncLocalStorage (see above). Work writes natively, so nothing waits
+    // for a flush.
+    transaction: (work) =>
+      orm.em.getConnection().transactional(async (trx) => {
+        const tx = orm.em.fork();
+        tx.setTransactionContext(trx);
+        return work(tx);
+      }),
     isPostgres,
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');

@@ -95,14 +95,13 @@ export function createVaultService(deps: { secrets: VaultSecretRepository; keys:
     async rotate(batchSize = 200): Promise<{ rotated: number; remainingByKey: Record<string, number> }> {
       let rotated = 0;
       for (;;) {
-        const batch = await secrets.notSealedWith(active.id, batchSize);
-        if (batch.rows.length === 0) break;
-        for (const row of batch.rows) {
-          row.sealed = sealJson(row as SecretRef, openRow(row));
-          row.keyId = sealedKeyId(row.sealed);
-          rotated += 1;
+        const rows = await secrets.notSealedWith(active.id, batchSize);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const sealed = sealJson(row as SecretRef, openRow(row));
+          // Not stored when the secret was replaced meanwhile: the new value is sealed with the active key already.
+          if (await secrets.reseal(row, { sealed, keyId: sealedKeyId(sealed) })) rotated += 1;
         }
-        await batch.save();
       }
       return { rotated, remainingByKey: await secrets.countByKey() };
     },

@@ -1,14 +1,11 @@
 /** Every query on `api_keys`: lookups by hash (authentication) and by project. */
 import { ApiKey, type IApiKey } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export function createApiKeyRepository(db: Db) {
   return {
-    async insert(row: Omit<IApiKey, 'createdAt'>): Promise<IApiKey> {
-      const em = db.em();
-      const created = em.create(ApiKey, row);
-      await em.flush();
-      return created;
+    insert(row: Omit<IApiKey, 'createdAt'>): Promise<IApiKey> {
+      return insertNew(db.em(), ApiKey, row);
     },
 
     findActiveByHash(hash: string): Promise<IApiKey | null> {

@@ -1,7 +1,7 @@
 /** Every query on `auth_configs`, always scoped by project. */
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { AuthConfig, type IAuthConfig } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export type NewAuthConfig = Omit<IAuthConfig, 'createdAt' | 'updatedAt'>;
 
@@ -33,27 +33,31 @@ export function createAuthConfigRepository(db: Db) {
     },
 
     async list(projectId: string, f: AuthConfigFilters): Promise<{ rows: IAuthConfig[]; total: number }> {
-      const w: Record<string, unknown> = { projectId };
-      if (f.toolkit) w.toolkitSlug = f.toolkit;
-      if (f.isManaged !== undefined) w.isManaged = f.isManaged;
-      if (f.includeDisabled === false) w.disabled = false;
-      const search = f.search?.trim().toLowerCase();
-      if (search) {
-        // A literal substring (no LIKE wildcards to escape): strpos on PostgreSQL, instr on SQLite.
-        // MikroORM inlines a raw fragment's parameters as quoted text before the query's own
-        // placeholders are bound, so a `?` in the search was taken for one (a 500, or the wrong
-        // rows): the term goes in hex, which no character of it can turn into SQL syntax.
-        const hex = Buffer.from(search, 'utf8').toString('hex');
-        const term = db.isPostgres ? `convert_from(decode('${hex}', 'hex'), 'UTF8')` : `cast(x'${hex}' as text)`;
-        const position = db.isPostgres ? 'strpos' : 'instr';
-        w.$or = ['name', 'id', 'toolkit_slug'].map((column) => ({ [raw(`${position}(lower(${column}), ${term})`)]: { $gt: 0 } }));
-      }
-      const [rows, total] = await db.em().findAndCount(AuthConfig, w as FilterQuery<IAuthConfig>, {
-        ...fresh,
-        limit: f.limit,
-        offset: f.offset,
-        orderBy: { createdAt: 'desc', id: 'desc' },
-      });
+      // Made once per query: a raw fragment is used up by the query it is in, and the rows and
+      // the count are two (findAndCount would share them, inside an AsyncLocalStorage: unit-of-work.ts).
+      const where = (): FilterQuery<IAuthConfig> => {
+        const w: Record<string, unknown> = { projectId };
+        if (f.toolkit) w.toolkitSlug = f.toolkit;
+        if (f.isManaged !== undefined) w.isManaged = f.isManaged;
+        if (f.includeDisabled === false) w.disabled = false;
+        const search = f.search?.trim().toLowerCase();
+        if (search) {
+          // A literal substring (no LIKE wildcards to escape): strpos on PostgreSQL, instr on SQLite.
+          // MikroORM inlines a raw fragment's parameters as quoted text before the query's own
+          // placeholders are bound, so a `?` in the search was taken for one (a 500, or the wrong
+          // rows): the term goes in hex, which no character of it can turn into SQL syntax.
+          const hex = Buffer.from(search, 'utf8').toString('hex');
+          const term = db.isPostgres ? `convert_from(decode('${hex}', 'hex'), 'UTF8')` : `cast(x'${hex}' as text)`;
+          const position = db.isPostgres ? 'strpos' : 'instr';
+          w.$or = ['name', 'id', 'toolkit_slug'].map((column) => ({ [raw(`${position}(lower(${column}), ${term})`)]: { $gt: 0 } }));
+        }
+        return w as FilterQuery<IAuthConfig>;
+      };
+      const em = db.em();
+      const [rows, total] = await Promise.all([
+        em.find(AuthConfig, where(), { ...fresh, limit: f.limit, offset: f.offset, orderBy: { createdAt: 'desc', id: 'desc' } }),
+        em.count(AuthConfig, where()),
+      ]);
       return { rows, total };
     },
 
@@ -66,10 +70,8 @@ export function createAuthConfigRepository(db: Db) {
       return rows.map((r) => r.toolkit_slug);
     },
 
-    async insert(row: NewAuthConfig, em: EntityManager): Promise<IAuthConfig> {
-      const created = em.create(AuthConfig, row);
-      await em.flush();
-      return created;
+    insert(row: NewAuthConfig, em: EntityManager): Promise<IAuthConfig> {
+      return insertNew(em, AuthConfig, row);
     },
 
     update(projectId: string, id: string, changes: Partial<NewAuthConfig>, em: EntityManager): Promise<number> {

@@ -6,7 +6,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 // Both SQL drivers' entity managers share this query builder (the type is the PostgreSQL one's).
 import type { QBFilterQuery, EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt'>;
 
@@ -67,7 +67,10 @@ export function createConnectionRepository(db: Db) {
       const filter = where(projectId, f);
       const orderBy = { [field]: dir, id: dir };
       if (f.offset < DEFERRED_JOIN_FROM) {
-        const [rows, total] = await em.findAndCount(Connection, filter, { ...fresh, limit: f.limit, offset: f.offset, orderBy });
+        const [rows, total] = await Promise.all([
+          em.find(Connection, filter, { ...fresh, limit: f.limit, offset: f.offset, orderBy }),
+          em.count(Connection, filter),
+        ]);
         return { rows, total };
       }
       // Deep page: skip rows in the (project, sort key, id) index reading ids only (an index-only
@@ -108,8 +111,7 @@ export function createConnectionRepository(db: Db) {
     },
 
     async insert(row: NewConnection, em: EntityManager = db.em()): Promise<void> {
-      em.create(Connection, row);
-      await em.flush();
+      await insertNew(em, Connection, row);
     },
 
     /** Changes columns of one connection; `guard` adds conditions (e.g. the status it must still have). Returns rows changed. */

@@ -5,7 +5,7 @@
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Invitation, Membership, type IInvitation, type IMembership } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 /** What an attempt to accept came to. */
 export type AcceptOutcome = 'accepted' | 'gone' | 'already-member';
@@ -14,11 +14,8 @@ const pending = { acceptedAt: null, revokedAt: null };
 
 export function createInvitationRepository(db: Db) {
   return {
-    async insert(row: Omit<IInvitation, 'createdAt'> & { createdAt?: Date }): Promise<IInvitation> {
-      const em = db.em();
-      const invitation = em.create(Invitation, row);
-      await em.flush();
-      return invitation;
+    insert(row: Omit<IInvitation, 'createdAt'> & { createdAt?: Date }): Promise<IInvitation> {
+      return insertNew(db.em(), Invitation, row);
     },
 
     findByTokenHash(tokenHash: string): Promise<IInvitation | null> {

@@ -1,16 +1,13 @@
 /** Organizations and projects: the tenancy rows. */
 import { ApiKey, AuthConfig, Connection, Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export function createProjectRepository(db: Db) {
   return {
     async insertOrganization(
       row: Pick<IOrganization, 'id' | 'name'> & Partial<Pick<IOrganization, 'monthlyExecutionQuota'>>,
     ): Promise<IOrganization> {
-      const em = db.em();
-      const org = em.create(Organization, row);
-      await em.flush();
-      return org;
+      return insertNew(db.em(), Organization, row);
     },
 
     findOrganization(where: { id: string } | { name: string }): Promise<IOrganization | null> {
@@ -32,10 +29,7 @@ export function createProjectRepository(db: Db) {
     },
 
     async insertProject(row: Pick<IProject, 'id' | 'organizationId' | 'name'>): Promise<IProject> {
-      const em = db.em();
-      const project = em.create(Project, row);
-      await em.flush();
-      return project;
+      return insertNew(db.em(), Project, row);
     },
 
     findProject(id: string): Promise<IProject | null> {

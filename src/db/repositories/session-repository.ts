@@ -1,14 +1,11 @@
 /** Console sessions: looked up by the sha256 of the cookie's token, never by the token itself. */
 import { Session, type ISession } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export function createSessionRepository(db: Db) {
   return {
-    async insert(row: Omit<ISession, 'createdAt'>): Promise<ISession> {
-      const em = db.em();
-      const session = em.create(Session, row);
-      await em.flush();
-      return session;
+    insert(row: Omit<ISession, 'createdAt'>): Promise<ISession> {
+      return insertNew(db.em(), Session, row);
     },
 
     findByTokenHash(tokenHash: string): Promise<ISession | null> {

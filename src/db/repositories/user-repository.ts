@@ -1,7 +1,7 @@
 /** Console users and their memberships (a user's role in each organization). */
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Membership, Organization, User, type IMembership, type IOrganization, type IUser } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export type Role = IMembership['role'];
 
@@ -34,11 +34,8 @@ export function createUserRepository(db: Db) {
   }
 
   return {
-    async insertUser(row: Omit<IUser, 'createdAt'>): Promise<IUser> {
-      const em = db.em();
-      const user = em.create(User, row);
-      await em.flush();
-      return user;
+    insertUser(row: Omit<IUser, 'createdAt'>): Promise<IUser> {
+      return insertNew(db.em(), User, row);
     },
 
     findUserByEmail(email: string): Promise<IUser | null> {
@@ -53,11 +50,8 @@ export function createUserRepository(db: Db) {
       return db.em().count(User, {});
     },
 
-    async insertMembership(row: Omit<IMembership, 'createdAt'>): Promise<IMembership> {
-      const em = db.em();
-      const membership = em.create(Membership, row);
-      await em.flush();
-      return membership;
+    insertMembership(row: Omit<IMembership, 'createdAt'>): Promise<IMembership> {
+      return insertNew(db.em(), Membership, row);
     },
 
     findMembership(organizationId: string, userId: string): Promise<IMembership | null> {
@@ -107,16 +101,15 @@ export function createUserRepository(db: Db) {
       return (await db.em().nativeDelete(User, { id })) === 1;
     },
 
-    /** A new organization and its first owner, in one flush (one transaction). */
-    async insertOrganizationWithOwner(
+    /** A new organization and its first owner, in one transaction. */
+    insertOrganizationWithOwner(
       org: Pick<IOrganization, 'id' | 'name' | 'monthlyExecutionQuota'>,
       owner: Omit<IMembership, 'createdAt' | 'organizationId' | 'role'>,
     ): Promise<{ organization: IOrganization; membership: IMembership }> {
-      const em = db.em();
-      const organization = em.create(Organization, org);
-      const membership = em.create(Membership, { ...owner, organizationId: org.id, role: 'owner' });
-      await em.flush();
-      return { organization, membership };
+      return db.transaction(async (tx) => ({
+        organization: await insertNew(tx, Organization, org),
+        membership: await insertNew(tx, Membership, { ...owner, organizationId: org.id, role: 'owner' }),
+      }));
     },
 
     /** Sets a member's role; refused ('last-owner') when it would demote the last owner. */

@@ -4,7 +4,7 @@
  */
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { VaultSecret, type IVaultSecret } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../unit-of-work.js';
 
 export interface SecretKey {
   ownerType: string;
@@ -27,13 +27,14 @@ export function createVaultSecretRepository(db: Db) {
     async upsert(ref: SecretKey, sealed: { id: string; keyId: string; sealed: string }, em: EntityManager = db.em()): Promise<void> {
       const existing = await em.findOne(VaultSecret, ref, fresh);
       if (existing) {
-        existing.sealed = sealed.sealed;
-        existing.keyId = sealed.keyId;
-        existing.version += 1;
+        await em.nativeUpdate(
+          VaultSecret,
+          { id: existing.id },
+          { sealed: sealed.sealed, keyId: sealed.keyId, version: existing.version + 1, updatedAt: new Date() },
+        );
       } else {
-        em.create(VaultSecret, { ...ref, ...sealed, version: 1 });
+        await insertNew(em, VaultSecret, { ...ref, ...sealed, version: 1 });
       }
-      await em.flush();
     },
 
     /** Deletes one secret or all of an owner's; returns the names deleted. */
@@ -48,11 +49,25 @@ export function createVaultSecretRepository(db: Db) {
       return (await db.em().nativeDelete(VaultSecret, { ...ref, version })) === 1;
     },
 
-    /** The next batch of secrets not sealed with `keyId` (rotation), on its own fork. */
-    async notSealedWith(keyId: string, limit: number): Promise<{ rows: IVaultSecret[]; save: () => Promise<void> }> {
-      const em = db.em().fork();
-      const rows = await em.find(VaultSecret, { keyId: { $ne: keyId } }, { limit, orderBy: { id: 'asc' } });
-      return { rows, save: () => em.flush() };
+    /** The next batch of secrets not sealed with `keyId` (rotation). */
+    notSealedWith(keyId: string, limit: number): Promise<IVaultSecret[]> {
+      return db.em().find(VaultSecret, { keyId: { $ne: keyId } }, { ...fresh, limit, orderBy: { id: 'asc' } });
+    },
+
+    /**
+     * Stores a row's value sealed again under another key (rotation), unless the secret changed
+     * since it was read (its version moved on): a value put meanwhile is already sealed with the
+     * active key, and must not be overwritten with the older one. Returns whether it was stored.
+     */
+    async reseal(row: Pick<IVaultSecret, 'id' | 'version'>, sealed: { keyId: string; sealed: string }): Promise<boolean> {
+      const changed = await db
+        .em()
+        .nativeUpdate(
+          VaultSecret,
+          { id: row.id, version: row.version },
+          { sealed: sealed.sealed, keyId: sealed.keyId, updatedAt: new Date() },
+        );
+      return changed === 1;
     },
 
     /** A few secrets sealed with `keyId` (start-up checks that the key still opens them). */
