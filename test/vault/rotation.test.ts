@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { buildTestApp, createTestDatabase } from '../helpers/app.js';
 import { VaultSecret } from '../../src/db/entities/index.js';
 import { runCli } from '../../bin/cli.js';
+import { createVaultSecretRepository } from '../../src/db/repositories/vault-secret-repository.js';
+import { createDb } from '../../src/db/unit-of-work.js';
 
 const keyRing = (...ids: string[]) => ids.map((id) => `${id}:${Buffer.alloc(32, id.charCodeAt(1)).toString('base64')}`).join(',');
 
@@ -57,4 +59,22 @@ t.test('the CLI command runs the rotation', async (t) => {
   });
   t.equal(code, 0);
   t.match(writes.join(''), /Re-encrypted 1 secret/);
+});
+
+t.test('rotation does not overwrite a secret replaced after it was read', async (t) => {
+  const db = await createTestDatabase(t);
+  const ref = { ownerType: 'connection' as const, ownerId: 'ca_race', name: 'credentials' as const };
+  const old = await buildTestApp(t, { db, env: { VAULT_KEYS: keyRing('k1') } });
+  await old.app.services.vault.put(ref, { api_key: 'first' });
+  await old.app.close();
+
+  const both = await buildTestApp(t, { db, env: { VAULT_KEYS: keyRing('k2', 'k1') } });
+  const repo = createVaultSecretRepository(createDb(both.app.orm, db.databaseUrl.startsWith('postgres')));
+  const [read] = await repo.notSealedWith('k2', 10);
+  t.equal(read?.keyId, 'k1');
+  // Replaced between the rotation's read and its write.
+  await both.app.services.vault.put(ref, { api_key: 'second' });
+  t.equal(await repo.reseal(read!, { sealed: 'v1.k2.stale-copy-of-first', keyId: 'k2' }), false, 'not stored: the version moved on');
+  t.same((await both.app.services.vault.get(ref))?.value, { api_key: 'second' });
+  t.same((await both.app.services.vault.rotate()).remainingByKey, { k2: 1 });
 });
