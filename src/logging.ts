@@ -95,7 +95,10 @@ const REQUEST_ID = Symbol('requestId');
  * (0.05 us per request). The lines look the same: `reqId` on every line of a request.
  */
 export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
-  const child = logger.child({}, options);
+  // Without a level or serializers of its own (every route but /metrics), pino's child() would
+  // only copy the parent: a plain object on top of it is the same logger, at a fraction of the cost.
+  const child =
+    options.level === undefined && options.serializers === undefined ? (Object.create(logger) as typeof logger) : logger.child({}, options);
   Object.defineProperty(child, REQUEST_ID, { value: bindings.reqId });
   return child;
 };
