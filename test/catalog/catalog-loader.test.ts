@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { BUILTIN_CATALOG_DIR, CatalogError, checkCatalogDirs, loadCatalog, type CatalogProblem } from '../../src/catalog/catalog-loader.js';
+import { copyJson } from '../../src/catalog/catalog.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const fx = (name: string) => join(FIXTURES, name);
@@ -166,6 +167,11 @@ t.test('validateInput applies defaults, names wrong arguments, never mutates', a
   const ok = catalog.validateInput('ACME_CREATE_WIDGET', args);
   t.same(ok, { ok: true, value: { project: 'p', name: 'w', color: 'red' } }, 'default applied');
   t.same(args, { project: 'p', name: 'w' }, 'caller object untouched');
+  const labels = ['a'];
+  const withArray = { project: 'p', name: 'w', labels };
+  const copied = catalog.validateInput('ACME_CREATE_WIDGET', withArray);
+  t.ok(copied.ok && copied.value.labels !== labels && (copied.value.labels as string[])[0] === 'a', 'nested values copied');
+  t.same(withArray, { project: 'p', name: 'w', labels: ['a'] });
 
   const bad = catalog.validateInput('ACME_CREATE_WIDGET', { name: 5, color: 'pink', labels: ['a', 'b', 'c', 'd', 'e', 'f'], extra: 1 });
   t.equal(bad.ok, false);
@@ -181,6 +187,18 @@ t.test('validateInput applies defaults, names wrong arguments, never mutates', a
   t.same(catalog.validateInput('NOPE', {}).ok, false);
   const units = catalog.validateInput('BITLY_GET_CLICKS_FOR_SHORTLINK', { bitlink: 'bit.ly/x', unit: 'day' });
   t.same(units.ok && units.value.units, -1, 'required-with-default is filled in');
+});
+
+t.test('copyJson copies JSON values deeply, a __proto__ key as an own property', async (t) => {
+  const parsed = JSON.parse('{"a":[1,{"b":null}],"s":"x","__proto__":{"polluted":true}}') as Record<string, unknown>;
+  const copy = copyJson(parsed) as Record<string, unknown>;
+  t.same(copy, parsed);
+  t.not(copy.a, parsed.a);
+  t.equal(Object.getPrototypeOf(copy), Object.prototype, 'the prototype is untouched');
+  t.same(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value, { polluted: true });
+  t.equal(({} as Record<string, unknown>).polluted, undefined);
+  t.equal(copyJson('s'), 's');
+  t.equal(copyJson(null), null);
 });
 
 t.test('validateCredentials checks direct auth methods', async (t) => {
