@@ -97,11 +97,12 @@ export function createVaultService(deps: { secrets: VaultSecretRepository; keys:
       for (;;) {
         const rows = await secrets.notSealedWith(active.id, batchSize);
         if (rows.length === 0) break;
-        for (const row of rows) {
+        const items = rows.map((row) => {
           const sealed = sealJson(row as SecretRef, openRow(row));
-          // Not stored when the secret was replaced meanwhile: the new value is sealed with the active key already.
-          if (await secrets.reseal(row, { sealed, keyId: sealedKeyId(sealed) })) rotated += 1;
-        }
+          return { row, sealed, keyId: sealedKeyId(sealed) };
+        });
+        // A secret replaced meanwhile is not stored: its new value is sealed with the active key already.
+        rotated += await secrets.resealAll(items);
       }
       return { rotated, remainingByKey: await secrets.countByKey() };
     },

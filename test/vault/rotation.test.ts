@@ -74,7 +74,7 @@ t.test('rotation does not overwrite a secret replaced after it was read', async 
   t.equal(read?.keyId, 'k1');
   // Replaced between the rotation's read and its write.
   await both.app.services.vault.put(ref, { api_key: 'second' });
-  t.equal(await repo.reseal(read!, { sealed: 'v1.k2.stale-copy-of-first', keyId: 'k2' }), false, 'not stored: the version moved on');
+  t.equal(await repo.resealAll([{ row: read!, sealed: 'v1.k2.stale-copy-of-first', keyId: 'k2' }]), 0, 'not stored: the version moved on');
   t.same((await both.app.services.vault.get(ref))?.value, { api_key: 'second' });
   t.same((await both.app.services.vault.rotate()).remainingByKey, { k2: 1 });
 });

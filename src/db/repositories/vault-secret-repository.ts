@@ -55,19 +55,19 @@ export function createVaultSecretRepository(db: Db) {
     },
 
     /**
-     * Stores a row's value sealed again under another key (rotation), unless the secret changed
-     * since it was read (its version moved on): a value put meanwhile is already sealed with the
-     * active key, and must not be overwritten with the older one. Returns whether it was stored.
+     * Stores rows' values sealed again under another key (rotation), in one transaction, except a
+     * secret that changed since it was read (its version moved on): a value put meanwhile is
+     * already sealed with the active key and must not be overwritten with the older one. Returns
+     * how many were stored.
      */
-    async reseal(row: Pick<IVaultSecret, 'id' | 'version'>, sealed: { keyId: string; sealed: string }): Promise<boolean> {
-      const changed = await db
-        .em()
-        .nativeUpdate(
-          VaultSecret,
-          { id: row.id, version: row.version },
-          { sealed: sealed.sealed, keyId: sealed.keyId, updatedAt: new Date() },
-        );
-      return changed === 1;
+    resealAll(items: { row: Pick<IVaultSecret, 'id' | 'version'>; sealed: string; keyId: string }[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        let stored = 0;
+        for (const { row, sealed, keyId } of items) {
+          stored += await tx.nativeUpdate(VaultSecret, { id: row.id, version: row.version }, { sealed, keyId, updatedAt: new Date() });
+        }
+        return stored;
+      });
     },
 
     /** A few secrets sealed with `keyId` (start-up checks that the key still opens them). */
