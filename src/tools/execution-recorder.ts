@@ -24,6 +24,9 @@ export interface ExecutionRecord {
   errorCode: string | null;
 }
 
+/** A record as stored: with its id and the time it is dated. */
+type PendingRecord = ExecutionRecord & { id: string; createdAt: Date };
+
 const FLUSH_INTERVAL_MS = 250;
 const FLUSH_AT = 200;
 
@@ -34,7 +37,7 @@ export function createExecutionRecorder(deps: {
   /** Dates the records: the month they count in for usage and quotas follows the same clock. */
   clock: Clock;
 }) {
-  let pending: (ExecutionRecord & { id: string; createdAt: Date })[] = [];
+  let pending: PendingRecord[] = [];
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -54,24 +57,9 @@ export function createExecutionRecorder(deps: {
     flushing = undefined;
   }
 
-  function record(r: ExecutionRecord): void {
-    deps.metrics.recordExecution(r);
-    const now = deps.clock.now();
-    pending.push({
-      // Ordered ids append to the primary key's index instead of landing at random pages of it: on
-      // a table of a few hundred thousand rows, about 9 instead of 35 us per row on SQLite.
-      id: newOrderedId('ex', now),
-      projectId: r.projectId,
-      connectionId: r.connectionId,
-      kind: r.kind,
-      toolSlug: r.toolSlug,
-      toolkitSlug: r.toolkitSlug,
-      status: r.status,
-      successful: r.successful,
-      durationMs: r.durationMs,
-      errorCode: r.errorCode,
-      createdAt: new Date(now),
-    });
+  function record(row: PendingRecord): void {
+    deps.metrics.recordExecution(row);
+    pending.push(row);
     if (pending.length >= FLUSH_AT) void flush();
     else
       timer ??= setTimeout(() => {
@@ -101,8 +89,12 @@ export function createExecutionRecorder(deps: {
         errorCode = err instanceof BrokerError ? err.code : 'INTERNAL_SERVER_ERROR';
         throw err;
       } finally {
+        const now = deps.clock.now();
         // Fields spelled out, not spread: object spreads here cost about 10 us per call (CPU profile).
         record({
+          // Ordered ids append to the primary key's index instead of landing at random pages of
+          // it: on a table of a few hundred thousand rows, about 9 instead of 35 us per row on SQLite.
+          id: newOrderedId('ex', now),
           projectId: base.projectId,
           connectionId: base.connectionId,
           kind: base.kind,
@@ -112,6 +104,7 @@ export function createExecutionRecorder(deps: {
           successful: status > 0 && successful(status),
           durationMs: Math.round(performance.now() - started),
           errorCode,
+          createdAt: new Date(now),
         });
       }
     },

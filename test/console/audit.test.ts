@@ -4,14 +4,13 @@
  */
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../helpers/app.js';
+import { appDb, buildTestApp } from '../helpers/app.js';
 import { CONSOLE } from '../helpers/console.js';
 import { commands } from '../../bin/cli.js';
 import { Organization } from '../../src/db/entities/index.js';
 import { firstOwner, otherOrganization, personWithRole } from './org-fixtures.js';
 import { createAuditService } from '../../src/console/audit-service.js';
 import { createAuditRepository } from '../../src/db/repositories/audit-repository.js';
-import { createDb } from '../../src/db/unit-of-work.js';
 
 /** Runs a CLI command on the app, returning what it printed. */
 async function cli(app: FastifyInstance, name: string, args: string[], flags: Record<string, string> = {}): Promise<string> {
@@ -162,11 +161,11 @@ t.test("the first user's sign-up is audited: creating the first organization, or
 });
 
 t.test('entries written in the same millisecond list in the order they were written', async (t) => {
-  const { app, config } = await buildTestApp(t);
-  const { organizationId } = await firstOwner(app);
+  const test = await buildTestApp(t);
+  const { organizationId } = await firstOwner(test.app);
   const at = Date.now();
   // The audit service on the app's database, with a clock that stands still.
-  const repository = createAuditRepository(createDb(app.orm, config.database.kind === 'postgresql'));
+  const repository = createAuditRepository(appDb(test));
   const clocked = createAuditService({ audit: repository, clock: { now: () => at } });
   for (const n of [1, 2, 3, 4, 5]) {
     await clocked.record(null, { organizationId, action: 'project.renamed', targetType: 'project', targetId: `p${n}` });

@@ -1,13 +1,11 @@
 /** Deep pages (offset >= 1,000 skip by id first, then load the rows) match the plain offset query. */
 import t from 'tap';
-import { buildTestApp } from '../helpers/app.js';
-import { createDb } from '../../src/db/unit-of-work.js';
+import { appDb, buildTestApp } from '../helpers/app.js';
 import { createConnectionRepository } from '../../src/db/repositories/connection-repository.js';
 import { Connection, type ConnectionStatus } from '../../src/db/entities/index.js';
 
 t.test('a deep page holds the same rows, in the same order, as the whole list read at once', async (t) => {
-  const { app, config } = await buildTestApp(t);
-  const db = createDb(app.orm, config.database.kind === 'postgresql');
+  const db = appDb(await buildTestApp(t));
   const repo = createConnectionRepository(db);
   const statuses: ConnectionStatus[] = ['ACTIVE', 'ACTIVE', 'EXPIRED'];
   const base = Date.UTC(2026, 0, 1);

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../plugins/app.js';
 import { migrateDatabase } from '../../src/db/orm.js';
+import { createDb, type Db } from '../../src/db/unit-of-work.js';
 import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
 
@@ -89,6 +90,11 @@ export async function buildTestApp(
   t.teardown(close);
   db.beforeDrop(close);
   return { app, config, db, logs: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The app's database as the repositories reach it (tests that drive a repository directly). */
+export function appDb({ app, config }: Pick<TestApp, 'app' | 'config'>): Db {
+  return createDb(app.orm, config.database.kind === 'postgresql');
 }
 
 /** A new organization + project + API key in the app's database. */

@@ -1,10 +1,9 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { buildTestApp, createTestDatabase } from '../helpers/app.js';
+import { appDb, buildTestApp, createTestDatabase } from '../helpers/app.js';
 import { VaultSecret } from '../../src/db/entities/index.js';
 import { runCli } from '../../bin/cli.js';
 import { createVaultSecretRepository } from '../../src/db/repositories/vault-secret-repository.js';
-import { createDb } from '../../src/db/unit-of-work.js';
 
 const keyRing = (...ids: string[]) => ids.map((id) => `${id}:${Buffer.alloc(32, id.charCodeAt(1)).toString('base64')}`).join(',');
 
@@ -69,7 +68,7 @@ t.test('rotation does not overwrite a secret replaced after it was read', async 
   await old.app.close();
 
   const both = await buildTestApp(t, { db, env: { VAULT_KEYS: keyRing('k2', 'k1') } });
-  const repo = createVaultSecretRepository(createDb(both.app.orm, db.databaseUrl.startsWith('postgres')));
+  const repo = createVaultSecretRepository(appDb(both));
   const [read] = await repo.notSealedWith('k2', 10);
   t.equal(read?.keyId, 'k1');
   // Replaced between the rotation's read and its write.
