@@ -23,6 +23,7 @@ import { hash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
 import { SESSION_COOKIE } from './console/session-auth.js';
+import { presentedApiKey } from './auth.js';
 
 /** Never limited: load balancers and orchestrators probe these. */
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
@@ -30,38 +31,33 @@ const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 /** How many credentials that authenticated are remembered (to spare them an address's anonymous budget). */
 const KNOWN_KEYS_MAX = 10_000;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** presentedCredential's memo: undefined until asked, null when the request presents none. */
+    limitedAs: string | null | undefined;
+  }
+}
+
 type Limiter = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
 type Verdict = Awaited<ReturnType<Limiter>>;
 
-/** Hashed once per request: the limiter's hooks and key generator all ask for it. */
-const hashes = new WeakMap<FastifyRequest, string | undefined>();
-
 /**
- * The credential a request presents, hashed (the limiter never holds one in clear) and marked
- * `k:` for a key, `s:` for a console session cookie; undefined if none.
+ * The credential a request presents, by digest (the limiter never holds one in clear), marked
+ * `k:` for an API key (the digest authentication uses too, computed once: plugins/auth.ts) and
+ * `s:` for a console session cookie; undefined if none.
  */
 function presentedCredential(request: FastifyRequest): string | undefined {
-  if (hashes.has(request)) return hashes.get(request);
-  const hash = hashCredential(request);
-  hashes.set(request, hash);
-  return hash;
+  if (request.limitedAs === undefined) request.limitedAs = credentialOf(request);
+  return request.limitedAs ?? undefined;
 }
 
-const digest = (value: string) => hash('sha256', value, 'base64url').slice(0, 22);
-
-function hashCredential(request: FastifyRequest): string | undefined {
-  let key = request.headers['x-api-key'];
-  if (Array.isArray(key)) key = key[0];
-  if (!key) {
-    const auth = request.headers.authorization;
-    const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
-    key = bearer?.[1];
-  }
-  if (key) return `k:${digest(key.trim())}`;
+function credentialOf(request: FastifyRequest): string | null {
+  const key = presentedApiKey(request);
+  if (key) return `k:${key.hash}`;
   // Only a cookie this server signed: a made-up value must not buy a budget of its own.
   const cookie = request.cookies?.[SESSION_COOKIE];
-  if (cookie && request.unsignCookie(cookie).valid) return `s:${digest(cookie)}`;
-  return undefined;
+  if (cookie && request.unsignCookie(cookie).valid) return `s:${hash('sha256', cookie, 'base64url')}`;
+  return null;
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -95,6 +91,7 @@ export default fp(
       redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit store unavailable'));
       app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     }
+    app.decorateRequest('limitedAs', undefined);
     await app.register(rateLimit, { global: false, redis, nameSpace: 'broker-rl-', timeWindow: '1 minute', skipOnError: true });
     if (perKey === 0 && perAddress === 0) return;
 
