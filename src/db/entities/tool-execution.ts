@@ -5,7 +5,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const ToolExecution = defineEntity({
   name: 'ToolExecution',
   tableName: 'tool_executions',
-  indexes: [{ properties: ['projectId', 'createdAt'] }, { properties: ['connectionId'] }],
+  // Read by project and time only (usage, the console's list); no index on connectionId: it would cost every recorded call a write.
+  indexes: [{ properties: ['projectId', 'createdAt'] }],
   properties: {
     id: p.string().length(40).primary(),
     projectId: p.string().length(40),
