@@ -40,24 +40,38 @@ function siteOf(url: string): string {
   return path.replace(process.cwd() + '/', '').replace(/^dist\//, '');
 }
 
+/** Samples that are not JavaScript at work: idle, V8's own bookkeeping, the collector. */
+const isQuiet = (n: ProfileNode) => ['(idle)', '(program)', '(garbage collector)'].includes(n.callFrame.functionName);
+
+/** A run of busy samples shorter than this (20 ms at the default 1 ms interval) is a timer tick, not the load. */
+const BLIP_SAMPLES = 20;
+
 /**
- * Index of the first sample of the load phase: the one after the first idle stretch of at least
- * `gapMs` (the bench lets the broker settle that long between start-up and load), so module
- * loading and start-up work do not drown the request path. 0 when there is no such stretch.
+ * Index of the first sample of the load phase: the start of the first busy stretch that follows a
+ * quiet stretch of at least `gapMs` (the bench lets the broker settle that long between start-up
+ * and load), so module loading and start-up work do not drown the request path. A lone timer
+ * tick or a collection during the settle does not end it. 0 when there is no such stretch.
  */
 function loadPhaseStart(profile: Profile, byId: Map<number, ProfileNode>, gapMs: number): number {
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  let idleSince = 0;
-  let idleUs = 0;
+  let quietUs = 0;
+  let busySince = -1;
+  let quietBeforeBusy = 0;
   for (let i = 0; i < samples.length; i++) {
     const node = byId.get(samples[i]!);
-    if (node && isIdle(node)) {
-      if (idleUs === 0) idleSince = i;
-      idleUs += deltas[i] ?? 0;
-    } else {
-      if (idleUs >= gapMs * 1000 && idleSince > 0) return i;
-      idleUs = 0;
+    if (!node || isQuiet(node)) {
+      if (busySince !== -1) busySince = -1;
+      quietUs += deltas[i] ?? 0;
+      continue;
+    }
+    if (busySince === -1) {
+      busySince = i;
+      quietBeforeBusy = quietUs;
+    }
+    if (i - busySince + 1 >= BLIP_SAMPLES) {
+      if (quietBeforeBusy >= gapMs * 1000) return busySince;
+      quietUs = 0;
     }
   }
   return 0;
