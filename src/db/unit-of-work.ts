@@ -10,13 +10,14 @@
  * shared, another service, instance or transaction may have changed the row since that fork first
  * loaded it, and a decision must never rest on the identity map's older copy.
  *
- * Writes are native statements (`insertNew`, `nativeUpdate`, `nativeDelete`, `insertMany`) and
+ * Writes are native statements (`insertNew`, `nativeUpdate`, `nativeDelete`, `bulkInsert`) and
  * transactions are the connection's, never MikroORM's `flush`, `transactional` or `findAndCount`:
  * those run inside an AsyncLocalStorage, and the first one turns Node's promise hooks on for the
  * rest of the process (Node 20), a cost every promise of every request then pays: about 5% of an
  * execution's CPU. test/db/no-async-hooks.test.ts holds the line.
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
+import { createBulkInsert, type BulkInsert } from './bulk-insert.js';
 
 export interface Db {
   /** A fresh entity manager for one repository call. */
@@ -25,6 +26,8 @@ export interface Db {
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
   /** Whether rows can be locked across instances (PostgreSQL) or one process serves (SQLite). */
   readonly isPostgres: boolean;
+  /** Many new rows of `entity` at once, much cheaper per row than the ORM's insertMany (bulk-insert.ts). */
+  bulkInsert<T>(entity: EntityName<T>): BulkInsert<T>;
   /** Throws when the database does not answer (readiness). */
   ping(): Promise<void>;
 }
@@ -55,6 +58,7 @@ export function createDb(orm: MikroORM, isPostgres: boolean): Db {
         return work(tx);
       }),
     isPostgres,
+    bulkInsert: (entity) => createBulkInsert(orm, isPostgres, entity),
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
     },

@@ -4,10 +4,11 @@ import { ToolExecution, type IToolExecution } from '../entities/index.js';
 import { fresh, type Db } from '../unit-of-work.js';
 
 export function createExecutionRepository(db: Db) {
+  const insertRows = db.bulkInsert(ToolExecution);
   return {
-    /** On its own fork: batches are flushed from timers, outside any request. */
-    async insertMany(rows: IToolExecution[]): Promise<void> {
-      await db.em().fork().insertMany(ToolExecution, rows);
+    /** Batches are flushed from timers, outside any request and any transaction. */
+    insertMany(rows: IToolExecution[]): Promise<void> {
+      return insertRows(rows);
     },
 
     /**
