@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run bench -- [options]
 
   --quick         shorter execution runs
   --no-postgres   execution benchmark on SQLite only
+  --no-sqlite     execution benchmark on PostgreSQL only
   --no-catalog    skip the catalog start-up / search-latency benchmark
   --no-search     skip the search relevance step (hit@1 / hit@3 on the intents)
   --only-search   run only the search relevance step
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run bench -- [options]
 const FLAGS = new Set([
   '--quick',
   '--no-postgres',
+  '--no-sqlite',
   '--no-catalog',
   '--no-search',
   '--only-search',
@@ -52,7 +54,7 @@ if (!args.has('--no-catalog')) {
   await runCatalogBench({ log: true });
 }
 
-const databases: ('sqlite' | 'postgresql')[] = args.has('--no-postgres') ? ['sqlite'] : ['sqlite', 'postgresql'];
+const databases = (['sqlite', 'postgresql'] as const).filter((d) => !args.has(d === 'sqlite' ? '--no-sqlite' : '--no-postgres'));
 for (const database of databases) {
   out();
   out(`== Execution: executeTool through the broker vs a minimal forwarder vs direct (${database})`);

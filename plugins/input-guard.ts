@@ -9,29 +9,26 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../src/errors.js';
 import { findHostileInput } from '../src/schemas/hostile-input.js';
+import type { FieldError } from '../src/error-classifier.js';
 
-function checkRequestInput(request: FastifyRequest): void {
-  const parts: [string, unknown][] = [
-    ['params', request.params],
-    ['querystring', request.query],
-    ['body', request.body],
-  ];
-  for (const [context, value] of parts) {
-    const problem = findHostileInput(value, context);
-    if (problem) throw badRequest(`Invalid request: ${problem.field} ${problem.message}`, { errors: [problem] });
-  }
+function refuse(problem: FieldError): Error {
+  return badRequest(`Invalid request: ${problem.field} ${problem.message}`, { errors: [problem] });
+}
+
+/** Spelled out, not looped over a list of parts: this runs on every request. */
+function checkRequestInput(request: FastifyRequest): Error | undefined {
+  const problem =
+    findHostileInput(request.params, 'params') ?? findHostileInput(request.query, 'querystring') ?? findHostileInput(request.body, 'body');
+  return problem && refuse(problem);
 }
 
 export default fp(
   async (app) => {
     // Callback style: no promise per request.
     app.addHook('preValidation', (request, _reply, done) => {
-      try {
-        checkRequestInput(request);
-        done();
-      } catch (err) {
-        done(err as Error);
-      }
+      const refused = checkRequestInput(request);
+      if (refused) done(refused);
+      else done();
     });
   },
   { name: 'input-guard' },

@@ -175,8 +175,10 @@ export function createProviderHttpClient(opts: ProviderHttpClientOptions): Provi
         () => new ProviderTimeoutError(describeTarget(method, url), timeoutMs),
       );
       const flat = flattenHeaders(res.headers);
-      const answer: AttemptAnswer = { status: res.status, headers: flat, body: res.body };
-      answer.body = await decompress(res.body, flat['content-encoding'], maxResponseBytes);
+      const encoding = flat['content-encoding'];
+      // Awaited only when there is something to decode: most answers are not compressed.
+      const decoded = encoding ? await decompress(res.body, encoding, maxResponseBytes) : res.body;
+      const answer: AttemptAnswer = { status: res.status, headers: flat, body: decoded };
       return answer;
     } catch (err) {
       if (err instanceof ProviderTimeoutError) throw err;
