@@ -103,30 +103,42 @@ export default fp(
       perAddress > 0 ? app.createRateLimit({ max: perAddress, timeWindow: 60_000, keyGenerator: (req) => `a:${req.ip}` }) : undefined;
     const knownCredentials = new Set<string>();
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (EXEMPT.has(pathOf(request))) return;
-      const hash = presentedCredential(request);
-      if (hash === undefined) {
-        if (anonymous) enforce(await anonymous(request), reply, 'requests without a valid key, per address');
-        return;
-      }
-      // Spent by failed authentications: a credential this instance has not seen valid waits it out.
-      if (anonymous && !knownCredentials.has(hash))
-        enforce(await anonymous(request, { increment: false }), reply, 'failed authentications, per address', true);
+    const spendAnonymous = async (request: FastifyRequest, reply: FastifyReply, limiter: Limiter) =>
+      enforce(await limiter(request), reply, 'requests without a valid key, per address');
+    const spendKeyed = async (request: FastifyRequest, reply: FastifyReply, hash: string, waitOut: boolean) => {
+      if (anonymous && waitOut) enforce(await anonymous(request, { increment: false }), reply, 'failed authentications, per address', true);
       if (keyed) enforce(await keyed(request), reply, hash.startsWith('s:') ? 'per session' : 'per key');
+    };
+    /** What a request spends; undefined (no promise, no turn) when no budget applies to it. */
+    const spend = (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
+      if (EXEMPT.has(pathOf(request))) return undefined;
+      const hash = presentedCredential(request);
+      if (hash === undefined) return anonymous && spendAnonymous(request, reply, anonymous);
+      // Spent by failed authentications: a credential this instance has not seen valid waits it out.
+      const waitOut = anonymous !== undefined && !knownCredentials.has(hash);
+      return waitOut || keyed ? spendKeyed(request, reply, hash, waitOut) : undefined;
+    };
+
+    // Callback style: a request that spends no budget here (a known key, no per-key limit) costs no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const spending = spend(request, reply);
+      if (spending) spending.then(() => done(), done);
+      else done();
     });
 
     if (anonymous) {
-      app.addHook('onResponse', async (request, reply) => {
+      app.addHook('onResponse', (request, reply, done) => {
         const hash = presentedCredential(request);
-        if (hash === undefined) return;
-        if (reply.statusCode === 401) {
+        if (hash !== undefined && reply.statusCode === 401) {
           knownCredentials.delete(hash);
-          await anonymous(request);
-        } else if (request.auth || request.consoleSession) {
+          anonymous(request).then(() => done(), done);
+          return;
+        }
+        if (hash !== undefined && (request.auth || request.consoleSession)) {
           if (knownCredentials.size >= KNOWN_KEYS_MAX) knownCredentials.clear();
           knownCredentials.add(hash);
         }
+        done();
       });
     }
   },
