@@ -65,7 +65,7 @@ export default fp(
       const syncing = cache.sync();
       if (syncing) await syncing;
       const trimmed = key.trim();
-      // The x-api-key header wins over a bearer token, so the memo is this header's unless it was set after.
+      // The memo holds this header's key, or the bearer token the MCP endpoint copies into it: compared, not assumed.
       const presented = presentedApiKey(request);
       const found = await apiKeys.authenticate(trimmed, presented?.key === trimmed ? presented.hash : undefined);
       if (!found) throw unauthorized('Invalid or revoked API key');
