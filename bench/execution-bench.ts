@@ -51,6 +51,11 @@ export interface ExecutionBenchResult {
   settledRssMb: number;
   /** ...and right after the load (MB). */
   loadedRssMb: number;
+  /**
+   * Share of the machine's CPU time stolen by the hypervisor during the measured loads (NaN off
+   * Linux). On a shared host it varies by the hour; above a few percent, runs do not compare.
+   */
+  stealShare: number;
   profile: ProfileSummary | undefined;
 }
 
@@ -74,6 +79,16 @@ function cpuSeconds(pid: number | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
+  }
+}
+
+/** The machine's CPU time so far, in clock ticks: all of it, and what the hypervisor gave other guests (steal). */
+function machineTicks(): { total: number; steal: number } {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? NaN };
+  } catch {
+    return { total: NaN, steal: NaN };
   }
 }
 
@@ -195,6 +210,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     await load({ ...viaBroker, connections: 16, duration: WARM_UP_SEC });
 
     const rows: ExecutionBenchRow[] = [];
+    const ticksBefore = machineTicks();
     const measure = async (target: autocannon.Options, c: number, pid?: number) => {
       await load({ ...target, connections: c, duration: 1 }); // warm-up
       return load({ ...target, connections: c, duration }, pid);
@@ -210,10 +226,12 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
           `Fastify forwarder ${ff.rps.toFixed(0)} req/s p50 ${ff.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
       );
     }
+    const ticksAfter = machineTicks();
+    const stealShare = (ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total);
     const loadedRssMb = rssMb(broker.child.proc.pid);
     await broker.child.stop();
     const profile = opts.profile ? summariseProfile(profileDir, IDLE_MS, Number(process.env.BENCH_PROFILE_TOP ?? 14)) : undefined;
-    return { rows, idleRssMb, settledRssMb, loadedRssMb, profile };
+    return { rows, idleRssMb, settledRssMb, loadedRssMb, stealShare, profile };
   } finally {
     for (const c of children.reverse()) await c.stop();
     await dropDb?.();
@@ -250,6 +268,10 @@ export function formatExecutionTable(database: string, result: ExecutionBenchRes
   lines.push(
     `broker RSS (sample catalog, one connection): ${result.idleRssMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after start-up, ` +
       `${result.settledRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle, ${result.loadedRssMb.toFixed(0)} MB after the load`,
+  );
+  lines.push(
+    `CPU steal during the measured loads: ${(100 * result.stealShare).toFixed(0)}% of the machine's time ` +
+      '(other guests of a shared host; above a few percent, ratios from different runs do not compare)',
   );
   return lines.join('\n');
 }
