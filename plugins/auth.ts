@@ -32,6 +32,12 @@ export function principal(request: FastifyRequest): ApiKeyPrincipal {
   return request.auth;
 }
 
+/** The token of an `Authorization: Bearer <token>` header; undefined without one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
 /**
  * The API key a request presents (`x-api-key`, else `Authorization: Bearer <key>` as MCP clients
  * send it), hashed once per request: the rate limiter spends the key's budget before
@@ -42,11 +48,7 @@ export function presentedApiKey(request: FastifyRequest): PresentedKey | null {
   if (request.presentedKey !== undefined) return request.presentedKey;
   let key = request.headers['x-api-key'];
   if (Array.isArray(key)) key = key[0];
-  if (!key) {
-    const auth = request.headers.authorization;
-    key = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
-  }
-  const trimmed = key?.trim();
+  const trimmed = (key || bearerToken(request))?.trim();
   request.presentedKey = trimmed ? { key: trimmed, hash: hashApiKey(trimmed) } : null;
   return request.presentedKey;
 }

@@ -9,13 +9,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { BrokerMetrics } from '../src/metrics/broker-metrics.js';
 import { unauthorized } from '../src/errors.js';
+import { bearerToken } from './auth.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** Constant-time comparison of the presented bearer token (hashed first: equal lengths). */
 function bearerMatches(request: FastifyRequest, expected: Buffer): boolean {
-  const header = request.headers.authorization;
-  const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  const token = bearerToken(request);
   return token !== undefined && timingSafeEqual(digest(token), expected);
 }
 

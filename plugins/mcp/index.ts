@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { principal } from '../auth.js';
+import { bearerToken, principal } from '../auth.js';
 import { ErrorBody, errorResponses } from '../../src/schemas/common.js';
 import { logRequestError, sendNativeError, toNativeError } from '../errors.js';
 import type { McpServices } from './mcp-server.js';
@@ -52,8 +52,8 @@ const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as con
 /** MCP clients send the key as a bearer token: it is the same project key as `x-api-key`. */
 function bearerAsApiKey(request: FastifyRequest): void {
   if (request.headers['x-api-key']) return;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (m) request.headers['x-api-key'] = m[1];
+  const token = bearerToken(request);
+  if (token) request.headers['x-api-key'] = token;
 }
 
 const METHOD_NOT_ALLOWED = jsonRpcError(

@@ -76,8 +76,8 @@ export function createApiKeyService(deps: { keys: ApiKeyRepository; projects: Pi
     },
 
     /** Resolves a presented key; undefined when unknown or revoked. Served from the hot cache,
-     *  which the per-request epoch check empties after any revocation on any instance (or the CLI). */
-    /** `digest`: hashApiKey(key) when the caller has it already (the rate limiter computed it). */
+     *  which the per-request epoch check empties after any revocation on any instance (or the CLI).
+     *  `digest`: hashApiKey(key) when the caller has it already (the rate limiter computed it). */
     async authenticate(key: string, digest?: string): Promise<ApiKeyPrincipal | undefined> {
       if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return undefined;
       const hash = digest ?? hashApiKey(key);
