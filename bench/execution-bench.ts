@@ -8,7 +8,8 @@
  *   of a proxy built on the broker's framework.
  * Besides req/s and latency, each server's CPU time per request (its process, all threads, from
  * /proc) over the measured run: what it costs, whatever the load generator and the other
- * processes on the same cores take.
+ * processes on the same cores take. At each concurrency the four take turns for three rounds of
+ * 3 s and every figure is the median of its rounds.
  * The sandbox, the forwarder and the broker each run in their own process; latencies are taken
  * from every response (autocannon's own histogram has 1 ms resolution, too coarse for a
  * sub-millisecond target). Also the broker's idle RSS with the sample catalog, and optionally a
@@ -118,13 +119,35 @@ export async function load(opts: autocannon.Options, serverPid?: number): Promis
 /** Idle time between the broker's start-up and the load: the idle RSS is read there, and the profile starts after it. */
 const SETTLE_MS = 3000;
 /**
- * How long the broker then stays idle before the settled RSS is read. V8's memory reducer, when
- * a full collection at the end of start-up has armed it, runs within about 20 s without
- * allocation and gives the start-up's garbage back (with `npm start`'s --max-semi-space-size=8,
- * 157 -> 119-145 MB on this machine); when start-up ended without one it does not run, and the
- * reading stays at 153-166 MB. 3 s after start-up it has not run either way.
+ * How long the broker then stays idle before the settled RSS is read. Start-up leaves about 17 MB
+ * of garbage in the old generation and a full-size young generation (`npm start`'s
+ * --max-semi-space-size=8); V8's memory reducer gives them back once the process allocates little,
+ * checking 8 s after start-up armed it and every 8 s after that. With --trace-gc it
+ * ran 16-25 s after start-up in every run (RSS 150-158 -> 116-125 MB), and once in a full bench
+ * run not yet at 31 s: 60 s reads the idle footprint, not that timer.
  */
-const IDLE_MS = 30_000;
+const IDLE_MS = 60_000;
+
+/** Rounds per connection count (see the loop in runExecutionBench). */
+const ROUNDS = 3;
+
+/** The median of each figure over rounds (counts summed). */
+function medianFigures(runs: LoadFigures[]): LoadFigures {
+  const mid = (pick: (f: LoadFigures) => number | undefined) => {
+    const xs = runs.map((f) => pick(f) ?? NaN).sort((a, b) => a - b);
+    return xs[Math.floor(xs.length / 2)]!;
+  };
+  const sum = (pick: (f: LoadFigures) => number) => runs.reduce((t, f) => t + pick(f), 0);
+  return {
+    rps: mid((f) => f.rps),
+    p50: mid((f) => f.p50),
+    p99: mid((f) => f.p99),
+    cpuUs: mid((f) => f.cpuUs),
+    errors: sum((f) => f.errors),
+    non2xx: sum((f) => f.non2xx),
+    total: sum((f) => f.total),
+  };
+}
 
 /** Load on the broker between the idle RSS readings and the first measured run (not measured). */
 const WARM_UP_SEC = 3;
@@ -142,7 +165,7 @@ function rssMb(pid: number | undefined): number {
 export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<ExecutionBenchResult> {
   const log = opts.log ?? ((l: string) => process.stdout.write(l + '\n'));
   const connections = opts.connections ?? [1, 16, 64];
-  const duration = opts.durationSec ?? 5;
+  const duration = opts.durationSec ?? 3;
   const dir = mkdtempSync(join(tmpdir(), 'broker-bench-'));
   const children: Child[] = [];
   let dropDb: (() => Promise<void>) | undefined;
@@ -216,14 +239,21 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
       return load({ ...target, connections: c, duration }, pid);
     };
     for (const c of connections) {
-      const d = await measure(direct, c, sb.child.proc.pid);
-      const f = await measure(viaForwarder, c, forwarder.child.proc.pid);
-      const ff = await measure(viaFastifyForwarder, c, fastifyForwarder.child.proc.pid);
-      const b = await measure(viaBroker, c, broker.child.proc.pid);
+      // The four take turns for ROUNDS rounds and each figure is the median of its rounds: on two
+      // shared cores one 5 s window of the same server varied by up to 60% in CPU per request.
+      const turns: [LoadFigures[], LoadFigures[], LoadFigures[], LoadFigures[]] = [[], [], [], []];
+      for (let round = 0; round < ROUNDS; round++) {
+        turns[0].push(await measure(direct, c, sb.child.proc.pid));
+        turns[1].push(await measure(viaForwarder, c, forwarder.child.proc.pid));
+        turns[2].push(await measure(viaFastifyForwarder, c, fastifyForwarder.child.proc.pid));
+        turns[3].push(await measure(viaBroker, c, broker.child.proc.pid));
+      }
+      const [d, f, ff, b] = turns.map(medianFigures) as [LoadFigures, LoadFigures, LoadFigures, LoadFigures];
       rows.push({ connections: c, direct: d, forwarder: f, fastifyForwarder: ff, broker: b });
       log(
         `  ${opts.database} c=${c}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50.toFixed(2)} ms | forwarder ${f.rps.toFixed(0)} req/s p50 ${f.p50.toFixed(2)} ms | ` +
-          `Fastify forwarder ${ff.rps.toFixed(0)} req/s p50 ${ff.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms`,
+          `Fastify forwarder ${ff.rps.toFixed(0)} req/s p50 ${ff.p50.toFixed(2)} ms | broker ${b.rps.toFixed(0)} req/s p50 ${b.p50.toFixed(2)} ms ` +
+          `(medians of ${ROUNDS} rounds; broker req/s by round: ${turns[3].map((t) => t.rps.toFixed(0)).join(', ')})`,
       );
     }
     const ticksAfter = machineTicks();

@@ -58,7 +58,7 @@ const databases = (['sqlite', 'postgresql'] as const).filter((d) => !args.has(d 
 for (const database of databases) {
   out();
   out(`== Execution: executeTool through the broker vs a minimal forwarder vs direct (${database})`);
-  const result = await runExecutionBench({ database, durationSec: quick ? 2 : 5, profile: args.has('--profile') });
+  const result = await runExecutionBench({ database, durationSec: quick ? 1 : 3, profile: args.has('--profile') });
   out(formatExecutionTable(database, result));
   out(`Goals (issue 15): ${formatGoals(result).join('; ')}`);
   if (result.profile) {
