@@ -171,6 +171,14 @@ function valuePaths(root: unknown, prefix: (string | number)[] = [], out: (strin
   return out;
 }
 
+/**
+ * Sets `key` as an own property, whatever it is: `parent['__proto__'] = v` would swap an object's
+ * prototype instead (an array would lose forEach, and the key would not reach the payload).
+ */
+function setOwn(parent: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** One hostile edit of a (JSON-compatible, freshly sampled) value: replace, delete or add somewhere inside it. */
 export function mutate(root: unknown, rng: Rng): unknown {
   const paths = valuePaths(root).filter((p) => p.length > 0);
@@ -183,8 +191,8 @@ export function mutate(root: unknown, rng: Rng): unknown {
   const action = rng.int(4);
   if (action === 0 && !Array.isArray(parent)) delete parent[last];
   else if (action === 1 && typeof parent === 'object')
-    parent[rng.pick(['extra', 'x-trace', rng.pick(HOSTILE_STRINGS)])] = hostileValue(rng);
-  else parent[last] = hostileValue(rng);
+    setOwn(parent, rng.pick(['extra', 'x-trace', rng.pick(HOSTILE_STRINGS)]), hostileValue(rng));
+  else setOwn(parent, last, hostileValue(rng));
   return root;
 }
 
