@@ -240,7 +240,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     };
     for (const c of connections) {
       // The four take turns for ROUNDS rounds and each figure is the median of its rounds: on two
-      // shared cores one 5 s window of the same server varied by up to 60% in CPU per request.
+      // shared cores one 5 s window of the same server varied by up to 2x in CPU per request.
       const turns: [LoadFigures[], LoadFigures[], LoadFigures[], LoadFigures[]] = [[], [], [], []];
       for (let round = 0; round < ROUNDS; round++) {
         turns[0].push(await measure(direct, c, sb.child.proc.pid));
