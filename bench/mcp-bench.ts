@@ -7,7 +7,7 @@
  * Standalone: `npx tsx bench/mcp-bench.ts [--quick]`; `npm run bench -- --mcp` runs it too.
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,16 +31,6 @@ export interface McpBenchRow {
 
 const ENTITY = 'bench-user';
 
-/** CPU time (user + system) of a process so far, in ms, from /proc; NaN where there is none. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return NaN;
-  }
-}
-
 interface Figures {
   p50: number;
   rps: number;
@@ -48,15 +38,10 @@ interface Figures {
   cpuPerRequestMs: number;
 }
 
+/** One run; with `pid`, that process's CPU time per response (execution-bench's `load` reads it from /proc). */
 async function load(opts: autocannon.Options, pid?: number): Promise<Figures> {
-  const cpuBefore = cpuMs(pid);
-  const f = await loadFigures(opts);
-  return {
-    p50: f.p50,
-    rps: f.rps,
-    errors: f.errors + f.non2xx,
-    cpuPerRequestMs: (cpuMs(pid) - cpuBefore) / Math.max(1, f.total),
-  };
+  const f = await loadFigures(opts, pid);
+  return { p50: f.p50, rps: f.rps, errors: f.errors + f.non2xx, cpuPerRequestMs: (f.cpuUs ?? NaN) / 1000 };
 }
 
 export async function runMcpBench(
