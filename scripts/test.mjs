@@ -4,8 +4,15 @@
 // one fail. Ends with "N passed, N failed, N skipped" and a non-zero exit on any failure. Extra
 // arguments go to tap (e.g. one test file).
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 const extra = process.argv.slice(2);
+// One test file more than there are cores: a file spends about a third of its time waiting
+// (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
+// idle (132% of 200% on this project's 2-core machine). With one more, the embedded-database pass
+// took 5.3 instead of 7.7 minutes at the same CPU time. A --jobs among the arguments comes later
+// and wins.
+const jobs = `--jobs=${availableParallelism() + 1}`;
 
 function run(label, command, args, env) {
   return new Promise((resolve) => {
@@ -51,7 +58,7 @@ for (const [label, script] of checks) {
 const passes = [['embedded SQLite', { TEST_DATABASE_URL: '' }]];
 if (process.env.TEST_DATABASE_URL) passes.push([`PostgreSQL (${process.env.TEST_DATABASE_URL})`, {}]);
 for (const [label, env] of passes) {
-  const result = await run(`tests on ${label}`, 'npx', ['tap', '--reporter=tap', ...extra], env);
+  const result = await run(`tests on ${label}`, 'npx', ['tap', '--reporter=tap', jobs, ...extra], env);
   const c = counts(result.tail);
   pass += c.pass;
   fail += c.fail + (result.code !== 0 && c.fail === 0 ? 1 : 0);
