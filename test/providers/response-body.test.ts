@@ -98,4 +98,8 @@ t.test('JSON nested deeper than MAX_RESPONSE_NESTING comes back as text, without
   const bracketsInStrings = JSON.stringify({ s: '['.repeat(5000), t: '\\"[[' });
   t.same(decodeProviderBody(json(bracketsInStrings)).data, JSON.parse(bracketsInStrings), 'brackets inside strings do not count');
   t.doesNotThrow(() => JSON.stringify(decodeProviderBody(json(deep)).data), 'the result serialises');
+  const mixed = '{"a":['.repeat(MAX_RESPONSE_NESTING / 2) + '{}' + ']}'.repeat(MAX_RESPONSE_NESTING / 2);
+  t.equal(typeof decodeProviderBody(json(mixed)).data, 'string', 'objects and arrays count together: one past the limit, text');
+  const wide = JSON.stringify(Array.from({ length: 3 * MAX_RESPONSE_NESTING }, (_, i) => ({ id: i, tags: [i] })));
+  t.same(decodeProviderBody(json(wide)).data, JSON.parse(wide), 'many brackets, little depth: parsed');
 });
