@@ -35,5 +35,5 @@ RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# As `npm start`: the compiled server, with a small young generation (idle memory; see README).
-CMD ["node", "--max-semi-space-size=8", "dist/bin/server.js"]
+# As `npm start`: the compiled server, its young generation sized for CPU and idle memory (see README).
+CMD ["node", "--max-semi-space-size=16", "dist/bin/server.js"]

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 
-/** e.g. ['--max-semi-space-size=8', 'dist/bin/server.js']. */
+/** e.g. ['--max-semi-space-size=16', 'dist/bin/server.js']. */
 export function npmStartArgs(): string[] {
   const start = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: { start: string } }).scripts.start;
   const [command, ...args] = start.split(/\s+/);
