@@ -122,8 +122,9 @@ const SETTLE_MS = 3000;
  * How long the broker then stays idle before the settled RSS is read. Start-up leaves about 17 MB
  * of garbage in the old generation and a full-size young generation (`npm start`'s
  * --max-semi-space-size=16); V8's memory reducer gives them back once the process allocates little,
- * checking 8 s after start-up armed it and every 8 s after that. With --trace-gc it
- * ran 16-25 s after start-up in every run (RSS 150-158 -> 116-125 MB), and once in a full bench
+ * checking 8 s after start-up armed it and every 8 s after that. With --trace-gc (and 8 MB then) it
+ * ran 16-25 s after start-up in every run (RSS 150-158 -> 116-125 MB; with 16 MB, 167-177 -> 119-129
+ * MB in the bench), and once in a full bench
  * run not yet at 31 s: 60 s reads the idle footprint, not that timer.
  */
 const IDLE_MS = 60_000;
