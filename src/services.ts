@@ -64,7 +64,6 @@ function configuredUrls(toolkit: ToolkitFile): string[] {
 export function createServices(deps: ServiceDeps) {
   const { orm, config } = deps;
   const clock = deps.clock ?? systemClock;
-  const isPostgres = config.database.kind === 'postgresql';
   const catalog = loadCatalog({
     dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths],
     overrides: parseToolkitOverrides(config.toolkitOverrides),
@@ -77,7 +76,7 @@ export function createServices(deps: ServiceDeps) {
   };
   const http = createProviderHttpClient(httpOptions);
   const oauthHttp = createOAuthHttpClient(httpOptions);
-  const db = createDb(orm, isPostgres);
+  const db = createDb(orm, config.database);
   const repos = createRepositories(db);
   const vault = createVaultService({ secrets: repos.vaultSecrets, keys: config.vaultKeys });
   const epoch = createEpochStore(config.database);
@@ -169,6 +168,7 @@ export function createServices(deps: ServiceDeps) {
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();
+      await db.close();
       await Promise.all([http.close(), oauthHttp.close()]);
       await epoch.close();
     },

@@ -5,7 +5,8 @@
  * on this machine, 200-row batches into a table of a few hundred thousand rows, CPU per row:
  * - SQLite: 24-30 us through MikroORM, 15 us as one statement with bound parameters, 7 us as a
  *   prepared statement kept on the connection. So statements for chunks of 200, 50, 10 and 1 rows
- *   are prepared once per connection and a batch runs them in one transaction.
+ *   are prepared once per connection and a batch runs them in one transaction, on a thread with
+ *   a connection of its own (sqlite-insert-thread.ts says why).
  * - PostgreSQL: 27-30 us in Node through MikroORM (and about as much again in the server), 10-13 us
  *   as `insert ... select * from unnest($1::type[], ...)`: one array parameter per column, a short
  *   statement whatever the number of rows, and the server's time per row halves too.
@@ -15,12 +16,17 @@
  */
 import { type EntityName, type MikroORM, type EntityProperty, Utils } from '@mikro-orm/core';
 import { AbstractSqlConnection, type Knex } from '@mikro-orm/postgresql';
-import type { Database, Statement } from 'better-sqlite3';
+import type { DatabaseConfig } from '../config.js';
+import { quotedName } from './sql-names.js';
+import { startInsertThread, type InsertThread, type SqliteValue } from './sqlite-insert-thread.js';
 
 export type BulkInsert<T> = (rows: readonly T[]) => Promise<void>;
 
-/** Row counts a SQLite batch is cut into, largest first; each has one prepared statement. */
-const SQLITE_CHUNKS = [200, 50, 10, 1] as const;
+/** A bulk insert and what it holds open (the SQLite insert thread). */
+export interface BulkInserter<T> {
+  insert: BulkInsert<T>;
+  close(): Promise<void>;
+}
 
 type SqlValue = string | number | boolean | Date | null;
 
@@ -49,69 +55,56 @@ function knexOf(orm: MikroORM): Knex {
   return connection.getKnex();
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /** As the ORM stores it in SQLite: better-sqlite3 binds neither Dates nor booleans. */
-function sqliteValue(v: unknown): SqlValue {
+function sqliteValue(v: unknown): SqliteValue {
   if (v instanceof Date) return v.getTime();
   if (typeof v === 'boolean') return v ? 1 : 0;
-  return (v ?? null) as SqlValue;
+  return (v ?? null) as SqliteValue;
 }
 
-function sqliteInsert<T>(orm: MikroORM, entity: EntityName<T>): BulkInsert<T> {
+/** The rows' values one after another, each row in the order of the columns. */
+function flatten<T>(rows: readonly T[], c: Columns<T>): SqliteValue[] {
+  const values: SqliteValue[] = [];
+  for (const row of rows) for (const p of c.props) values.push(sqliteValue(row[p]));
+  return values;
+}
+
+function sqliteInsert<T>(orm: MikroORM, database: DatabaseConfig, entity: EntityName<T>): BulkInserter<T> {
   let columns: Columns<T> | undefined;
-  // Per connection: a statement is prepared on the connection it runs on.
-  const prepared = new WeakMap<Database, (rows: readonly T[]) => void>();
-
-  function prepare(db: Database, c: Columns<T>): (rows: readonly T[]) => void {
-    const tuple = `(${c.names.map(() => '?').join(', ')})`;
-    const head = `insert into ${quoted(c.table)} (${c.names.map(quoted).join(', ')}) values `;
-    const statements = new Map<number, Statement>(SQLITE_CHUNKS.map((n) => [n, db.prepare(head + Array(n).fill(tuple).join(', '))]));
-    return db.transaction((rows: readonly T[]) => {
-      let at = 0;
-      for (const size of SQLITE_CHUNKS) {
-        const statement = statements.get(size)!;
-        for (; rows.length - at >= size; at += size) {
-          const values: SqlValue[] = [];
-          for (let i = at; i < at + size; i++) for (const p of c.props) values.push(sqliteValue(rows[i]![p]));
-          statement.run(values);
-        }
-      }
-    });
-  }
-
-  return async (rows) => {
-    if (rows.length === 0) return;
-    columns ??= columnsOf(orm, entity);
-    const client = knexOf(orm).client;
-    // The pool's connection, held for the synchronous batch: no other query interleaves with it.
-    const db: Database = await client.acquireConnection();
-    try {
-      let insert = prepared.get(db);
-      if (!insert) prepared.set(db, (insert = prepare(db, columns)));
-      insert(rows);
-    } finally {
-      await client.releaseConnection(db);
-    }
+  let thread: InsertThread | undefined;
+  return {
+    insert: async (rows) => {
+      if (rows.length === 0) return;
+      const c = (columns ??= columnsOf(orm, entity));
+      thread ??= startInsertThread({ file: database.url, busyTimeoutMs: database.statementTimeoutMs, table: c.table, columns: c.names });
+      await thread.insert(flatten(rows, c), rows.length);
+    },
+    close: async () => thread?.close(),
   };
 }
 
-function postgresInsert<T>(orm: MikroORM, entity: EntityName<T>): BulkInsert<T> {
+function postgresInsert<T>(orm: MikroORM, entity: EntityName<T>): BulkInserter<T> {
   let statement: { sql: string; columns: Columns<T> } | undefined;
-  return async (rows) => {
-    if (rows.length === 0) return;
-    if (!statement) {
-      const c = columnsOf(orm, entity);
-      const arrays = c.types.map((t) => `?::${t}[]`).join(', ');
-      statement = { sql: `insert into ${quoted(c.table)} (${c.names.map(quoted).join(', ')}) select * from unnest(${arrays})`, columns: c };
-    }
-    const { sql, columns } = statement;
-    // One array per column; pg writes each as an array literal (quoting and escaping included).
-    const arrays = columns.props.map((p) => rows.map((row) => (row[p] ?? null) as SqlValue));
-    await knexOf(orm).raw(sql, arrays);
+  return {
+    insert: async (rows) => {
+      if (rows.length === 0) return;
+      if (!statement) {
+        const c = columnsOf(orm, entity);
+        const arrays = c.types.map((t) => `?::${t}[]`).join(', ');
+        statement = {
+          sql: `insert into ${quotedName(c.table)} (${c.names.map(quotedName).join(', ')}) select * from unnest(${arrays})`,
+          columns: c,
+        };
+      }
+      const { sql, columns } = statement;
+      // One array per column; pg writes each as an array literal (quoting and escaping included).
+      const arrays = columns.props.map((p) => rows.map((row) => (row[p] ?? null) as SqlValue));
+      await knexOf(orm).raw(sql, arrays);
+    },
+    close: async () => undefined,
   };
 }
 
-export function createBulkInsert<T>(orm: MikroORM, isPostgres: boolean, entity: EntityName<T>): BulkInsert<T> {
-  return isPostgres ? postgresInsert(orm, entity) : sqliteInsert(orm, entity);
+export function createBulkInsert<T>(orm: MikroORM, database: DatabaseConfig, entity: EntityName<T>): BulkInserter<T> {
+  return database.kind === 'postgresql' ? postgresInsert(orm, entity) : sqliteInsert(orm, database, entity);
 }

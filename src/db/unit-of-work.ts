@@ -18,6 +18,7 @@
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
 import { createBulkInsert, type BulkInsert } from './bulk-insert.js';
+import type { DatabaseConfig } from '../config.js';
 
 export interface Db {
   /** A fresh entity manager for one repository call. */
@@ -30,6 +31,8 @@ export interface Db {
   bulkInsert<T>(entity: EntityName<T>): BulkInsert<T>;
   /** Throws when the database does not answer (readiness). */
   ping(): Promise<void>;
+  /** Releases what the bulk inserts hold (the SQLite insert thread); the ORM stays open. */
+  close(): Promise<void>;
 }
 
 export const fresh = { refresh: true } as const;
@@ -44,8 +47,10 @@ export async function insertNew<T extends object>(em: EntityManager, entity: Ent
   return created;
 }
 
-export function createDb(orm: MikroORM, isPostgres: boolean): Db {
+export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
   const em = () => orm.em.fork();
+  const isPostgres = database.kind === 'postgresql';
+  const inserters: { close(): Promise<void> }[] = [];
   return {
     em,
     // The connection's transaction with a fork bound to it: MikroORM's em.transactional would
@@ -58,9 +63,16 @@ export function createDb(orm: MikroORM, isPostgres: boolean): Db {
         return work(tx);
       }),
     isPostgres,
-    bulkInsert: (entity) => createBulkInsert(orm, isPostgres, entity),
+    bulkInsert: (entity) => {
+      const inserter = createBulkInsert(orm, database, entity);
+      inserters.push(inserter);
+      return inserter.insert;
+    },
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
+    },
+    async close() {
+      await Promise.all(inserters.map((i) => i.close()));
     },
   };
 }

@@ -29,7 +29,8 @@ t.test('bulkInsert stores every row and value as the ORM reads it back, in one s
   const orm = await openOrm(config.database);
   t.teardown(() => orm.close(true));
   await migrate(orm);
-  const db = createDb(orm, config.database.kind === 'postgresql');
+  const db = createDb(orm, config.database);
+  t.teardown(() => db.close());
   const insert = db.bulkInsert(ToolExecution);
 
   const written = rows(263, 'prj_bulk');

@@ -94,7 +94,7 @@ export async function buildTestApp(
 
 /** The app's database as the repositories reach it (tests that drive a repository directly). */
 export function appDb({ app, config }: Pick<TestApp, 'app' | 'config'>): Db {
-  return createDb(app.orm, config.database.kind === 'postgresql');
+  return createDb(app.orm, config.database);
 }
 
 /** A new organization + project + API key in the app's database. */
