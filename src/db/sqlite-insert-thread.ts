@@ -14,9 +14,8 @@
  * rows and posts them; WAL lets the two connections share the file, and a write of the request
  * thread waits out a batch within the busy timeout (and a batch waits for it).
  *
- * The thread starts with the first batch, keeps the process alive only while a batch is in flight,
- * and ends after IDLE_STOP_MS without one, so an idle instance does not keep its memory (about
- * 16 MB: an isolate and a connection); a start costs a few milliseconds of the other core. If it dies (it cannot open the file, it crashes), the batches it held fail (the recorder
+ * The thread starts with the first batch and keeps the process alive only while a batch is in
+ * flight. If it dies (it cannot open the file, it crashes), the batches it held fail (the recorder
  * logs them as lost) and the next batch starts a new one.
  */
 import { Worker } from 'node:worker_threads';
@@ -32,12 +31,7 @@ export interface InsertThreadSetup {
   busyTimeoutMs: number;
   table: string;
   columns: string[];
-  /** How long the thread outlives its last batch; IDLE_STOP_MS unless told (tests). */
-  idleStopMs?: number;
 }
-
-/** How long the thread outlives its last batch. */
-export const IDLE_STOP_MS = 10_000;
 
 /** One batch: `rows` rows of `columns.length` values each, one after another. */
 export interface InsertBatch {
@@ -73,73 +67,64 @@ function newWorker(workerData: InsertThreadSetup): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
-interface Pending {
-  resolve: () => void;
-  reject: (err: Error) => void;
-}
-
-/** A started thread and the batches it has not answered yet. */
-interface Running {
-  worker: Worker;
-  waiting: Map<number, Pending>;
-}
-
-export function startInsertThread({ file, busyTimeoutMs, table, columns, idleStopMs = IDLE_STOP_MS }: InsertThreadSetup): InsertThread {
+export function startInsertThread({ file, busyTimeoutMs, table, columns }: InsertThreadSetup): InsertThread {
   const setup: InsertThreadSetup = { file, busyTimeoutMs, table, columns };
-  let current: Running | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
+  let worker: Worker | undefined;
   let nextId = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
 
-  /** Forgets `r` if it is the current thread (the next batch starts another) and fails what it held. */
-  const retire = (r: Running, err: Error) => {
-    if (current === r) current = undefined;
-    for (const p of r.waiting.values()) p.reject(err);
-    r.waiting.clear();
+  const failAll = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
   };
 
-  const stop = async (r: Running) => {
-    retire(r, new Error('the SQLite insert thread was closed'));
-    await r.worker.terminate();
+  /** True when `w` was the current thread: the next batch starts a new one. */
+  const forget = (w: Worker) => {
+    if (worker !== w) return false;
+    worker = undefined;
+    return true;
   };
 
-  function spawn(): Running {
-    const r: Running = { worker: newWorker(setup), waiting: new Map() };
-    r.worker.on('message', (answer: InsertAnswer) => {
-      const batch = r.waiting.get(answer.id);
+  function spawn(): Worker {
+    const w = newWorker(setup);
+    w.on('message', (answer: InsertAnswer) => {
+      const batch = waiting.get(answer.id);
       if (!batch) return;
-      r.waiting.delete(answer.id);
+      waiting.delete(answer.id);
       if (answer.error === undefined) batch.resolve();
       else batch.reject(new Error(answer.error));
       if (answer.fatal) {
-        retire(r, new Error(answer.error));
-        void r.worker.terminate();
-      } else if (r.waiting.size === 0) {
-        r.worker.unref();
-        idleTimer = setTimeout(() => void stop(r), idleStopMs).unref();
-      }
+        forget(w);
+        failAll(new Error(answer.error));
+        void w.terminate();
+      } else if (waiting.size === 0) w.unref();
     });
-    // A dead thread is replaced by the next batch, and whatever it held fails.
-    r.worker.on('error', (err: unknown) =>
-      retire(r, err instanceof Error ? err : new Error(`the SQLite insert thread failed: ${String(err)}`)),
-    );
-    r.worker.on('exit', (code) => retire(r, new Error(`the SQLite insert thread stopped (exit code ${code})`)));
-    return r;
+    // A dead thread is replaced by the next batch: forgotten at its first sign of death, and
+    // whatever it held fails (a batch posted in between is answered by the exit).
+    w.on('error', (err: unknown) => {
+      if (forget(w)) failAll(err instanceof Error ? err : new Error(`the SQLite insert thread failed: ${String(err)}`));
+    });
+    w.on('exit', (code) => {
+      if (forget(w)) failAll(new Error(`the SQLite insert thread stopped (exit code ${code})`));
+    });
+    return w;
   }
 
   return {
     insert(values, rows) {
-      clearTimeout(idleTimer);
-      const r = (current ??= spawn());
-      r.worker.ref();
+      const w = (worker ??= spawn());
+      w.ref();
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
-        r.waiting.set(id, { resolve, reject });
-        r.worker.postMessage({ id, rows, values } satisfies InsertBatch);
+        waiting.set(id, { resolve, reject });
+        w.postMessage({ id, rows, values } satisfies InsertBatch);
       });
     },
     async close() {
-      clearTimeout(idleTimer);
-      if (current) await stop(current);
+      const w = worker;
+      if (!w || !forget(w)) return;
+      await w.terminate();
+      failAll(new Error('the SQLite insert thread was closed'));
     },
   };
 }

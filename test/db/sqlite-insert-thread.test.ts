@@ -1,8 +1,7 @@
 import t from 'tap';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,36 +73,6 @@ t.test('a thread that cannot open the file fails its batch with the reason, and 
   await thread.insert(['a', 1], 1);
   t.same(setup.rows(), [{ id: 'a', n: 1 }]);
 });
-
-/** Threads of this process (Linux). */
-const threadCount = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
-
-t.test(
-  'the thread ends once idle for idleStopMs, and the next batch starts another',
-  { skip: process.platform !== 'linux' && 'reads /proc' },
-  async (t) => {
-    const setup = scratchFile(t);
-    const thread = startInsertThread({ ...setup, idleStopMs: 300 });
-    t.teardown(() => thread.close());
-    // libuv starts its pool's threads on first use: start them now, so that they count in `before`.
-    await readFile(setup.file);
-    const before = threadCount();
-    await thread.insert(['a', 1], 1);
-    t.ok(threadCount() > before, 'a thread runs while batches come');
-    await new Promise((r) => setTimeout(r, 100));
-    await thread.insert(['b', 2], 1);
-    await new Promise((r) => setTimeout(r, 250));
-    t.ok(threadCount() > before, 'each batch restarts the idle clock');
-    for (let waited = 0; threadCount() > before && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    t.equal(threadCount(), before, 'gone once idle');
-    await thread.insert(['c', 3], 1);
-    t.same(
-      setup.rows().map((r) => r.id),
-      ['a', 'b', 'c'],
-      'a batch after the stop is stored by a new thread',
-    );
-  },
-);
 
 t.test('close stops the thread; an idle thread does not keep the process alive', async (t) => {
   const setup = scratchFile(t);
