@@ -123,8 +123,9 @@ export function startInsertThread({ file, busyTimeoutMs, table, columns }: Inser
     async close() {
       const w = worker;
       if (!w || !forget(w)) return;
-      await w.terminate();
+      // Failed before the wait, not after: a batch sent meanwhile goes to a new thread, and must not be failed here.
       failAll(new Error('the SQLite insert thread was closed'));
+      await w.terminate();
     },
   };
 }

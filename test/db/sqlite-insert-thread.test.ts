@@ -9,7 +9,7 @@ import { startInsertThread, type InsertThreadSetup } from '../../src/db/sqlite-i
 import type { TestContext } from '../helpers/app.js';
 
 /** A database file with one table, and a setup for a thread inserting into it. */
-function scratchFile(t: TestContext, create = true): InsertThreadSetup & { rows(): { id: string; n: number }[] } {
+function scratchFile(t: TestContext, create = true): InsertThreadSetup & { createTable(): void; rows(): { id: string; n: number }[] } {
   const dir = mkdtempSync(join(tmpdir(), 'insert-thread-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'records.sqlite');
@@ -25,6 +25,7 @@ function scratchFile(t: TestContext, create = true): InsertThreadSetup & { rows(
     busyTimeoutMs: 2_000,
     table: 'records',
     columns: ['id', 'n'],
+    createTable,
     rows() {
       const db = new Database(file, { readonly: true, fileMustExist: true });
       try {
@@ -67,9 +68,7 @@ t.test('a thread that cannot open the file fails its batch with the reason, and 
   t.teardown(() => thread.close());
   await t.rejects(thread.insert(['a', 1], 1), /cannot open .*records\.sqlite for the execution records: unable to open database file/);
 
-  const db = new Database(setup.file);
-  db.exec('create table "records" ("id" text primary key, "n" integer not null)');
-  db.close();
+  setup.createTable();
   await thread.insert(['a', 1], 1);
   t.same(setup.rows(), [{ id: 'a', n: 1 }]);
 });
@@ -87,7 +86,7 @@ t.test('close stops the thread; an idle thread does not keep the process alive',
   writeFileSync(
     script,
     `import { startInsertThread } from ${JSON.stringify(module)};\n` +
-      `await startInsertThread(${JSON.stringify({ ...setup, rows: undefined })}).insert(['b', 2], 1);\n` +
+      `await startInsertThread(${JSON.stringify({ ...setup, rows: undefined, createTable: undefined })}).insert(['b', 2], 1);\n` +
       `console.log('inserted');\n`,
   );
   const output = await new Promise<string>((resolve, reject) =>
