@@ -1,8 +1,9 @@
 // `npm test`: the web console's build (the suite serves it), the static checks (typecheck, ESLint,
 // Prettier, layer boundaries, knip), then the whole tap suite on the embedded database, then again
 // on PostgreSQL when TEST_DATABASE_URL is set. The build and each static check count as one pass or
-// one fail. Ends with "N passed, N failed, N skipped" and a non-zero exit on any failure. Extra
-// arguments go to tap (e.g. one test file).
+// one fail. Ends with the failed tests (file, test path, tap's diagnostic), then "N passed, N failed,
+// N skipped", and a non-zero exit on any failure: CI keeps only the end of a long log, so a failure
+// must be readable there. Extra arguments go to tap (e.g. one test file).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -18,13 +19,65 @@ function run(label, command, args, env) {
   return new Promise((resolve) => {
     process.stdout.write(`\n=== ${label}\n`);
     let tail = '';
+    const failures = failureCollector(label);
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      tail = (tail + chunk.toString()).slice(-4000);
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4000);
+      failures.feed(text);
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+    child.on('close', (code) => resolve({ code: code ?? 1, tail, failures: failures.done() }));
   });
+}
+
+// Reads tap's stream line by line and keeps each `not ok` with the names of the subtests around it
+// and the YAML diagnostic under it (cut to 40 lines). A parent subtest that fails only because a
+// child failed is not repeated.
+function failureCollector(label) {
+  let partial = '';
+  const stack = []; // subtest names by indentation depth
+  const found = [];
+  let open = null; // the failure whose diagnostic is being read
+  const line = (text) => {
+    const indent = text.length - text.trimStart().length;
+    const depth = indent / 4;
+    const body = text.trimStart();
+    if (open) {
+      if (body === '...' || (indent <= open.indent && body !== '---')) {
+        open = null;
+      } else {
+        if (open.lines.length < 40) open.lines.push(text.slice(open.indent));
+        return;
+      }
+    }
+    const subtest = /^# Subtest: (.*)$/.exec(body);
+    if (subtest) {
+      stack.length = depth;
+      stack[depth] = subtest[1];
+      return;
+    }
+    const notOk = /^not ok \d+ - (.*?)(?: # time=[\d.]+ms)?$/.exec(body);
+    if (notOk) {
+      const path = [...stack.slice(0, depth), notOk[1]];
+      const childFailed = found.some((f) => f.path.length > path.length && path.every((p, i) => f.path[i] === p));
+      if (!childFailed) {
+        open = { path, indent, lines: [] };
+        found.push(open);
+      }
+    }
+  };
+  return {
+    feed(text) {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) line(l);
+    },
+    done() {
+      if (partial) line(partial);
+      return found.map((f) => `--- ${label}: ${f.path.join(' > ')}\n${f.lines.join('\n')}`);
+    },
+  };
 }
 
 // tap's closing summary, e.g. `# { total: 6, pass: 3, fail: 1, todo: 1, skip: 1 }`: the keys after
@@ -40,6 +93,7 @@ function counts(tail) {
 let pass = 0;
 let fail = 0;
 let skip = 0;
+const failed = [];
 // The build and the static checks, by their package.json scripts so each command is defined once.
 const checks = [
   ['build (web console)', 'build:web'],
@@ -52,7 +106,10 @@ const checks = [
 for (const [label, script] of checks) {
   const result = await run(label, 'npm', ['run', '--silent', script], {});
   if (result.code === 0) pass += 1;
-  else fail += 1;
+  else {
+    fail += 1;
+    failed.push(`--- ${label}: exit ${result.code}\n${result.tail.split('\n').slice(-20).join('\n')}`);
+  }
 }
 
 const passes = [['embedded SQLite', { TEST_DATABASE_URL: '' }]];
@@ -63,6 +120,9 @@ for (const [label, env] of passes) {
   pass += c.pass;
   fail += c.fail + (result.code !== 0 && c.fail === 0 ? 1 : 0);
   skip += c.skip;
+  failed.push(...result.failures);
+  if (result.code !== 0 && result.failures.length === 0) failed.push(`--- ${label}: tap exited ${result.code} without a failed test`);
 }
+if (failed.length > 0) process.stdout.write(`\n=== failed\n${failed.join('\n')}\n`);
 process.stdout.write(`\n${pass} passed, ${fail} failed, ${skip} skipped\n`);
 process.exit(fail > 0 ? 1 : 0);
