@@ -4,6 +4,7 @@
  */
 import t from 'tap';
 import { buildTestApp } from './helpers/app.js';
+import { redactLine } from '../src/logging.js';
 
 const SECRET = 'cb_live_' + 'q'.repeat(43);
 
@@ -57,3 +58,39 @@ t.test("every line of a request carries its id (the request's x-request-id), and
   );
   t.equal(entries.find((e) => e.msg === 'not a request line')?.reqId, undefined, 'the app logger binds no request id');
 });
+
+t.test(
+  'a credential under its key is redacted at any depth, in any case, whole objects too; other lines are left as written',
+  async (t) => {
+    const { app, logs } = await buildTestApp(t);
+    app.log.warn(
+      {
+        headers: { Authorization: `Bearer ${SECRET}`, 'X-Api-Key': SECRET, cookie: `s=${SECRET}`, accept: 'application/json' },
+        err: { data: { provider: { body: { access_token: SECRET, items: [{ password: SECRET, id: 7 }] } } } },
+        credentials: { client_id: 'id-1', client_secret: SECRET },
+        toolkit: 'hubspot',
+      },
+      'a line with secrets deep inside',
+    );
+    const line = logs()
+      .trim()
+      .split('\n')
+      .find((l) => l.includes('a line with secrets deep inside'));
+    t.notMatch(line, SECRET, 'no secret on the line');
+    t.match(JSON.parse(line!), {
+      headers: { Authorization: '[REDACTED]', 'X-Api-Key': '[REDACTED]', cookie: '[REDACTED]', accept: 'application/json' },
+      err: { data: { provider: { body: { access_token: '[REDACTED]', items: [{ password: '[REDACTED]', id: 7 }] } } } },
+      credentials: '[REDACTED]',
+      toolkit: 'hubspot',
+      level: 40,
+    });
+
+    const plain = '{"level":30,"msg":"tokens refreshed","toolkit":"hubspot","tokenCount":2}\n';
+    t.equal(redactLine(plain), plain, 'a line without a credential key is the same string');
+    t.equal(
+      redactLine('not json "token": x\n'),
+      '{"msg":"[REDACTED: a log line that could not be checked for secrets]"}\n',
+      'an unreadable line is dropped',
+    );
+  },
+);
