@@ -86,8 +86,12 @@ export function createInvitationService(deps: {
     const row = await usable(token);
     if (normalizeEmail(actor.email) !== row.email)
       throw forbidden('This invitation is for another email address: sign in with the address it was sent to');
-    if (await users.findMembership(row.organizationId, actor.userId))
+    if (await users.findMembership(row.organizationId, actor.userId)) {
+      // Two accepts of one link at once: the other may have joined since the read above. Then the
+      // link is what was used up (410), as the conditional update below would have said.
+      await usable(token);
       throw new BrokerError('CONFLICT', 'You are already a member of this organization');
+    }
     const org = await projects.findOrganization({ id: row.organizationId });
     if (!org) throw gone('is for an organization that no longer exists');
     const outcome = await invitations.accept(

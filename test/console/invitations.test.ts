@@ -100,15 +100,20 @@ t.test('the link: a public preview, then one accept by the invited email', async
   t.notOk(logs().includes(token), 'without the token');
 });
 
-t.test('two accepts of one link at once: one joins', async (t) => {
+t.test('two accepts of one link at once: one joins, the other is told the link was used', async (t) => {
   const { app } = await buildTestApp(t);
   const { ada, orgId } = await invitedTeam(app);
-  const dave = await signUp(app, 'dave@example.com');
-  const token = await invite(ada, orgId, 'dave@example.com', 'admin');
-  const [one, two] = await Promise.all([dave.post(`/invitations/${token}/accept`), dave.post(`/invitations/${token}/accept`)]);
-  t.same([one.statusCode, two.statusCode].sort(), [200, 410]);
-  const memberships = await app.orm.em.fork().count(Membership, { organizationId: orgId, userId: dave.userId });
-  t.equal(memberships, 1);
+  // Several rounds: the second accept can read the invitation before the first commits and look for
+  // the membership after it (a full run of the suite once answered 409 there); it must still be 410.
+  for (let round = 0; round < 6; round++) {
+    const email = `dave${round}@example.com`;
+    const dave = await signUp(app, email);
+    const token = await invite(ada, orgId, email, 'admin');
+    const [one, two] = await Promise.all([dave.post(`/invitations/${token}/accept`), dave.post(`/invitations/${token}/accept`)]);
+    t.same([one.statusCode, two.statusCode].sort(), [200, 410], `round ${round}`);
+    const memberships = await app.orm.em.fork().count(Membership, { organizationId: orgId, userId: dave.userId });
+    t.equal(memberships, 1);
+  }
 });
 
 t.test('accepting while already a member is 409 and leaves the invitation unused', async (t) => {
