@@ -85,9 +85,13 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   });
   // A response already past onSend when shutdown began (a file still streaming) went out with
   // keep-alive, and its socket, idle only after the server's one sweep of idle sockets, would
-  // hold the close until the keep-alive timeout: end it once the response is done.
+  // hold the close until the keep-alive timeout: close it once the response is done. destroySoon,
+  // as Node does after a `Connection: close` answer: what was written still reaches the client,
+  // and the close does not wait for the client to close its side. With end(), a client that never
+  // read its answer (the image test's fetch of a script, body left unread) held the shutdown for
+  // its whole 10 s grace, and the process exited 1.
   app.addHook('onResponse', (request, _reply, done) => {
-    if (closing) request.raw.socket?.end();
+    if (closing) request.raw.socket?.destroySoon();
     done();
   });
   await app.register(dbPlugin, { config });
