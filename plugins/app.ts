@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../src/config.js';
 import type { Clock } from '../src/clock.js';
-import { loggerOptions, requestLoggerFactory } from '../src/logging.js';
+import { loggerOptions, requestLoggerFactory, RequestLogController } from '../src/logging.js';
 import { BrokerError } from '../src/errors.js';
 import dbPlugin from './db.js';
 import servicesPlugin from './services.js';
@@ -42,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
     childLoggerFactory: requestLoggerFactory,
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

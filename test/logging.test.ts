@@ -3,7 +3,7 @@
  * with the same redaction.
  */
 import t from 'tap';
-import { buildTestApp } from './helpers/app.js';
+import { buildTestApp, createProjectWithKey } from './helpers/app.js';
 import { redactLine } from '../src/logging.js';
 
 const SECRET = 'cb_live_' + 'q'.repeat(43);
@@ -20,7 +20,7 @@ t.test('LOG_FORMAT=pretty: readable lines with the message, secrets still redact
   t.match(hello, /^\d\d:\d\d:\d\d\.\d{3} INFO {2}hello from the pretty log {2}.*toolkit=hubspot/);
   t.match(hello, /\[REDACTED\]/);
   t.ok(
-    lines.some((l) => / INFO {2}incoming request /.test(l)),
+    lines.some((l) => / INFO {2}request completed {2}.*req=\{"method":"GET","url":"\/api\/v1\/toolkits\?code=\[REDACTED\]"/.test(l)),
     'request lines too',
   );
   t.notMatch(logs(), SECRET, 'no API key in the pretty log');
@@ -39,7 +39,7 @@ t.test('the default stays one JSON object per line', async (t) => {
 });
 
 t.test("every line of a request carries its id (the request's x-request-id), and only that request's lines", async (t) => {
-  const { app, logs } = await buildTestApp(t);
+  const { app, logs } = await buildTestApp(t, { env: { LOG_LEVEL: 'debug' } });
   const res = await app.inject({ url: '/api/v1/toolkits', headers: { 'x-request-id': 'req-log-1' } });
   app.log.info('not a request line');
   const entries = logs()
@@ -50,13 +50,46 @@ t.test("every line of a request carries its id (the request's x-request-id), and
   t.equal(res.headers['x-request-id'], 'req-log-1');
   t.ok(
     ofRequest.some((e) => e.msg === 'incoming request'),
-    'the incoming line',
+    'the incoming line (debug)',
   );
   t.ok(
     ofRequest.some((e) => e.msg === 'request completed'),
     'the completed line',
   );
   t.equal(entries.find((e) => e.msg === 'not a request line')?.reqId, undefined, 'the app logger binds no request id');
+});
+
+t.test('at info, one line per request, when it completes: method, URL, client, status and time', async (t) => {
+  const { app, logs } = await buildTestApp(t);
+  const { key } = await createProjectWithKey(app);
+  await app.inject({
+    url: '/api/v1/toolkits?limit=1',
+    headers: { 'x-request-id': 'req-log-2', 'x-api-key': key },
+    remoteAddress: '192.0.2.7',
+  });
+  await app.inject({ url: '/api/v1/no-such-route', headers: { 'x-request-id': 'req-log-3' } });
+  const entries = logs()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const ofRequest = entries.filter((e) => e.reqId === 'req-log-2');
+  t.equal(ofRequest.length, 1, 'one line');
+  t.match(ofRequest[0], {
+    level: 30,
+    msg: 'request completed',
+    req: { method: 'GET', url: '/api/v1/toolkits?limit=1', remoteAddress: '192.0.2.7' },
+    res: { statusCode: 200 },
+    responseTime: Number,
+  });
+  t.match(
+    entries.filter((e) => e.reqId === 'req-log-3').at(-1),
+    { msg: 'request completed', req: { url: '/api/v1/no-such-route' }, res: { statusCode: 404 } },
+    'an error answer too',
+  );
+  t.notOk(
+    entries.some((e) => e.msg === 'incoming request'),
+    'no line when a request arrives',
+  );
 });
 
 t.test(

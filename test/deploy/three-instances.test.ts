@@ -59,9 +59,11 @@ t.test(
       t.match(viaNginx.body, { id: connectionId, status: 'ACTIVE' });
       t.equal(viaNginx.headers.get('x-request-id'), 'deploy-trace-1', "nginx forwards the client's request id");
       // TRUST_PROXY=true: the logged client address is what nginx saw, not what the client claimed.
-      const logged = c.instances
-        .flatMap((i) => i.output().split('\n'))
-        .find((l) => l.includes('"deploy-trace-1"') && l.includes('remoteAddress'));
+      // Log lines are written asynchronously (src/logging.ts): the request's line may follow its answer.
+      const loggedLine = () =>
+        c.instances.flatMap((i) => i.output().split('\n')).find((l) => l.includes('"deploy-trace-1"') && l.includes('remoteAddress'));
+      await eventually(async () => loggedLine() !== undefined, 5000);
+      const logged = loggedLine();
       t.match(logged, /"remoteAddress":"127\.0\.0\.1"/, 'a client cannot choose its address through X-Forwarded-For');
     });
 
