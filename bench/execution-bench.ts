@@ -50,6 +50,8 @@ export interface ExecutionBenchResult {
   idleRssMb: number;
   /** After IDLE_MS without requests: what an idle instance keeps once V8's memory reducer has run. */
   settledRssMb: number;
+  /** Seconds after start-up when the idle RSS last fell by over 10 MB (V8's memory reducer); none if it did not. */
+  rssFellAtSec: number | undefined;
   /** ...and right after the load (MB). */
   loadedRssMb: number;
   /**
@@ -119,15 +121,17 @@ export async function load(opts: autocannon.Options, serverPid?: number): Promis
 /** Idle time between the broker's start-up and the load: the idle RSS is read there, and the profile starts after it. */
 const SETTLE_MS = 3000;
 /**
- * How long the broker then stays idle before the settled RSS is read. Start-up leaves about 17 MB
- * of garbage in the old generation and a full-size young generation (`npm start`'s
- * --max-semi-space-size=16); V8's memory reducer gives them back once the process allocates little,
- * checking 8 s after start-up armed it and every 8 s after that. With --trace-gc (and 8 MB then) it
- * ran 16-25 s after start-up in every run (RSS 150-158 -> 116-125 MB; with 16 MB, 167-177 -> 119-129
- * MB in the bench), and once in a full bench
- * run not yet at 31 s: 60 s reads the idle footprint, not that timer.
+ * How long the broker then stays idle before the settled RSS is read. Start-up leaves garbage in
+ * the old generation and a full-size young generation (`npm start`'s --max-semi-space-size=16);
+ * V8's memory reducer gives them back (about 45 MB) once the process allocates little. It checks 8 s
+ * after the last full GC and every 8 s after that, and judges the allocation rate from V8's last
+ * ten allocation samples, which start-up fills with its own burst: with --trace-gc-verbose it said
+ * "high alloc" eight times in a row with no request at all, and ran 73-83 s after start-up in
+ * every run on 2026-11-27 (RSS 167-187 -> 127-138 MB). A 60 s reading caught it before or after,
+ * by chance (127 MB one run, 173 MB the next). 120 s reads the idle footprint, not that timer;
+ * the bench also prints when the RSS fell.
  */
-const IDLE_MS = 60_000;
+const IDLE_MS = 120_000;
 
 /** Rounds per connection count (see the loop in runExecutionBench). */
 const ROUNDS = 3;
@@ -226,8 +230,15 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     // Settle, then the idle footprint: started, catalog loaded, one connection made, no load yet.
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idleRssMb = rssMb(broker.child.proc.pid);
-    await new Promise((r) => setTimeout(r, IDLE_MS - SETTLE_MS));
-    const settledRssMb = rssMb(broker.child.proc.pid);
+    // Read every second: when the reducer gave memory back (the last fall of over 10 MB).
+    let settledRssMb = idleRssMb;
+    let fellAtSec: number | undefined;
+    for (let at = SETTLE_MS + 1000; at <= IDLE_MS; at += 1000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = rssMb(broker.child.proc.pid);
+      if (now < settledRssMb - 10) fellAtSec = at / 1000;
+      settledRssMb = now;
+    }
 
     // The idle spell let V8 drop compiled code and shrink the heap (that is what the settled RSS
     // shows): warm the broker up again, as steady traffic would keep it, before measuring it.
@@ -262,7 +273,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     const loadedRssMb = rssMb(broker.child.proc.pid);
     await broker.child.stop();
     const profile = opts.profile ? summariseProfile(profileDir, IDLE_MS, Number(process.env.BENCH_PROFILE_TOP ?? 14)) : undefined;
-    return { rows, idleRssMb, settledRssMb, loadedRssMb, stealShare, profile };
+    return { rows, idleRssMb, settledRssMb, rssFellAtSec: fellAtSec, loadedRssMb, stealShare, profile };
   } finally {
     for (const c of children.reverse()) await c.stop();
     await dropDb?.();
@@ -298,7 +309,8 @@ export function formatExecutionTable(database: string, result: ExecutionBenchRes
   }
   lines.push(
     `broker RSS (sample catalog, one connection): ${result.idleRssMb.toFixed(0)} MB ${SETTLE_MS / 1000} s after start-up, ` +
-      `${result.settledRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle, ${result.loadedRssMb.toFixed(0)} MB after the load`,
+      `${result.settledRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle (${result.rssFellAtSec === undefined ? 'it did not fall meanwhile' : `V8's memory reducer gave memory back ${result.rssFellAtSec} s after the broker was up`}), ` +
+      `${result.loadedRssMb.toFixed(0)} MB after the load`,
   );
   lines.push(
     `CPU steal during the measured loads: ${(100 * result.stealShare).toFixed(0)}% of the machine's time ` +
