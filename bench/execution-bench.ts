@@ -50,7 +50,7 @@ export interface ExecutionBenchResult {
   idleRssMb: number;
   /** After IDLE_MS without requests: what an idle instance keeps once V8's memory reducer has run. */
   settledRssMb: number;
-  /** Seconds after start-up when the idle RSS last fell by over 10 MB (V8's memory reducer); none if it did not. */
+  /** Seconds after the broker was up (connected, one execution made) when the idle RSS last fell by over 10 MB (V8's memory reducer); none if it did not. */
   rssFellAtSec: number | undefined;
   /** ...and right after the load (MB). */
   loadedRssMb: number;

@@ -166,10 +166,9 @@ const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024;
  * production; here the lines that arrive while a write is under way go out together with the next
  * one. Measured at info, two brokers side by side (one line per request each), 16 alternating 2 s
  * loads at 64 connections: CPU per execution -11% at the median (lower in 15 of 16), 4,363 ->
- * 4,726 req/s. pino
- * flushes what is pending when the process exits (pino's `destination`, its on-exit flush), so a
- * fatal line before `process.exit` is written; only a SIGKILL loses what was pending. Not for the
- * pretty format: a terminal, for a person, at a person's pace.
+ * 4,726 req/s. pino flushes what is pending when the process exits (its on-exit flush of a
+ * `destination`), so a fatal line before `process.exit` is written; only a SIGKILL loses what was
+ * pending. Not for the pretty format: a terminal, for a person, at a person's pace.
  */
 function stdoutLines(): { write(line: string): void } {
   return pinoDestination({ dest: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES });
