@@ -29,6 +29,7 @@ import consoleWeb from './console-web.js';
 import rateLimitPlugin from './rate-limit.js';
 import serverLimits, { serverTimeouts } from './server-limits.js';
 import mcpPlugin from './mcp/index.js';
+import { sharedSchemaCompilers } from './schema-compilers.js';
 import consolePlugin from './console/index.js';
 
 export interface BuildOptions {
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     ...serverTimeouts(config),
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: sharedSchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   try {
     await registerPlugins(app, config, options);
