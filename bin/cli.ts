@@ -13,57 +13,7 @@ import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 import type { ApiKeySummary } from '../src/projects/api-key-service.js';
-
-/** Each command's usage line(s) and its options; `broker <command> --help` prints the usage. */
-interface CommandSpec {
-  usage: string;
-  options?: Record<string, { type: 'string' }>;
-  /** Options that must be given (checked before the database is opened). */
-  required?: string[];
-  /** How many positional arguments it takes (after the command name). */
-  positionals?: { min: number; max: number };
-}
-
-const SPECS: Record<string, CommandSpec> = {
-  migrate: { usage: 'migrate\n    apply pending database migrations' },
-  'create-project': {
-    usage:
-      'create-project --org <name> --project <name>\n    create a project (and the organization if new); prints its first API key once.\n' +
-      '    A project name is unique within its organization.',
-    options: { org: { type: 'string' }, project: { type: 'string' } },
-    required: ['org', 'project'],
-  },
-  'create-key': {
-    usage: 'create-key --project <projectId> [--name <label>]\n    create another API key for a project; printed once',
-    options: { project: { type: 'string' }, name: { type: 'string' } },
-    required: ['project'],
-  },
-  'list-keys': {
-    usage: "list-keys --project <projectId>\n    list a project's keys (never the keys themselves)",
-    options: { project: { type: 'string' } },
-    required: ['project'],
-  },
-  'revoke-key': {
-    usage:
-      'revoke-key <keyId | full key>\n    revoke a key; it stops working at once on every instance.\n' +
-      '    A key already revoked is left as it is ("already revoked at …", exit 0).',
-    positionals: { min: 1, max: 1 },
-  },
-  'list-projects': { usage: "list-projects\n    list organizations' projects" },
-  'set-quota': {
-    usage:
-      'set-quota --org <organizationId> --executions <n|unlimited>\n' +
-      "    set an organization's monthly quota of tool executions + proxy calls (per UTC month);\n" +
-      '    calls beyond it are refused with 429 until the month ends. Every instance applies it at once.',
-    options: { org: { type: 'string' }, executions: { type: 'string' } },
-    required: ['org', 'executions'],
-  },
-  'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
-  catalog: {
-    usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
-    positionals: { min: 0, max: Infinity },
-  },
-};
+import { SPECS } from './cli-commands.js';
 
 const USAGE = `Usage: broker <command> [options]
        broker <command> --help

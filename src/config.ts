@@ -9,48 +9,173 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
-const LogFormat = Type.Union([Type.Literal('json'), Type.Literal('pretty')], { default: 'json' });
+const LogFormat = Type.Union([Type.Literal('json'), Type.Literal('pretty')]);
 
-/** The environment variables we read, with their rules and defaults. Documented in the README. */
+/**
+ * The environment variables we read, with their rules, defaults and descriptions: the one source of
+ * docs/reference/configuration.md (`npm run docs:reference`). `defaultText` names a default computed
+ * at start-up (see loadConfig).
+ */
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
+    description:
+      '`production` makes `VAULT_KEYS` and `SESSION_SECRET` mandatory and creates nothing on an empty database; `test` silences the log by default',
   }),
-  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
-  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
-  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+$' })),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres(ql)?://|sqlite:).+' })),
-  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
-  VAULT_KEYS: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$' })),
-  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://.+' })),
-  LOG_LEVEL: Type.Optional(LogLevel),
-  LOG_FORMAT: LogFormat,
-  CATALOG_PATHS: Type.String({ default: '' }),
-  TOOLKIT_OVERRIDES: Type.Optional(Type.String()),
-  MANAGED_OAUTH_CLIENTS: Type.Optional(Type.String()),
-  PROVIDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 30000 }),
-  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 0, default: 6000 }),
-  TRUST_PROXY: Type.Boolean({ default: false }),
-  BOOTSTRAP: Type.Boolean({ default: true }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'Port to listen on' }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Interface to bind (`0.0.0.0` in the Docker image)' }),
+  PUBLIC_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#]+$',
+      description:
+        "Public origin (no path) used to build OAuth callback URLs and links; must be reachable by users' browsers. An `https://` origin makes console cookies `Secure`",
+      defaultText: '`http://localhost:$PORT`',
+    }),
+  ),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^(postgres(ql)?://|sqlite:).+',
+      description: '`postgres://user@host:5432/db` for PostgreSQL, or `sqlite:/path/file.sqlite`',
+      defaultText: 'embedded SQLite at `$DATA_DIR/broker.sqlite`',
+    }),
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'Where the embedded database and development secrets live' }),
+  VAULT_KEYS: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$',
+      description:
+        'Master key ring `id:base64(32 bytes)[,id:key…]`; the first key encrypts, all decrypt. **Required in production.** In development a key is generated into `$DATA_DIR/vault-keys` with a loud warning',
+      defaultText: 'generated in development',
+    }),
+  ),
+  SESSION_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description: 'At least 32 characters; signs console sessions and OAuth state. Required in production',
+      defaultText: 'generated in development',
+    }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({ pattern: '^rediss?://.+', description: '`redis://…`; shares rate-limit counters between instances' }),
+  ),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(LogLevel.anyOf, {
+      description:
+        '`info` writes one line per request, when it completes (method, URL, client, status, time; its CPU cost: docs/internals/performance.md#logging); `debug` adds a line when each request arrives; `warn` for the most throughput',
+      defaultText: '`info` (`silent` when `NODE_ENV=test`)',
+    }),
+  ),
+  LOG_FORMAT: Type.Union(LogFormat.anyOf, {
+    default: 'json',
+    description:
+      '`json`: one JSON object per line, for log collectors. `pretty`: `12:00:01.123 INFO  message  key=value …`, for reading in a terminal during development. Redaction is the same in both',
+  }),
+  CATALOG_PATHS: Type.String({ default: '', description: 'Extra catalog directories (comma-separated) loaded beside `catalog/`' }),
+  TOOLKIT_OVERRIDES: Type.Optional(
+    Type.String({
+      description:
+        'Point a toolkit at other endpoints without editing its files (regional host, staging provider, sandbox): JSON `{"<slug>": {"baseUrl": "…", "allowedHosts": ["host[:port]"], "oauth2": {"authorizeUrl": "…", "tokenUrl": "…", "revocationUrl": "…"}}}`; see docs/guides/catalog.md',
+    }),
+  ),
+  MANAGED_OAUTH_CLIENTS: Type.Optional(
+    Type.String({
+      description:
+        'JSON `{"<toolkit>": {"clientId": "…", "clientSecret": "…"}}`: the platform\'s own OAuth apps, used by managed auth configs',
+    }),
+  ),
+  PROVIDER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 30000, description: 'Time limit of one provider call' }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    default: 6000,
+    description: 'Requests per minute per API key (per address without a key); `0` disables',
+  }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust `X-Forwarded-*` from a load balancer' }),
+  BOOTSTRAP: Type.Boolean({
+    default: true,
+    description: 'Create a default organization, project and key on an empty database (not in production)',
+  }),
   // Bounded database waits (PostgreSQL): a cut or partitioned database fails requests fast.
-  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
-  DB_ACQUIRE_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 600000, default: 2000 }),
-  DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 3600000, default: 5000 }),
+  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'Connections per PostgreSQL pool' }),
+  DB_ACQUIRE_TIMEOUT_MS: Type.Integer({
+    minimum: 50,
+    maximum: 600000,
+    default: 2000,
+    description: 'Longest wait for a pooled connection (or to open one); past it the request fails with 503',
+  }),
+  DB_STATEMENT_TIMEOUT_MS: Type.Integer({
+    minimum: 50,
+    maximum: 3600000,
+    default: 5000,
+    description: 'Longest one statement may run (PostgreSQL `statement_timeout`; SQLite busy timeout)',
+  }),
   // Slow clients: how long a request may take to arrive, and how many sockets one address may hold.
-  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 10000 }),
-  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 3600000, default: 30000 }),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600000, default: 65000 }),
-  HTTP_CONNECTIONS_PER_ADDRESS: Type.Integer({ minimum: 0, default: 256 }),
-  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 1073741824, default: 5242880 }),
-  RATE_LIMIT_ANONYMOUS_PER_MINUTE: Type.Integer({ minimum: 0, default: 600 }),
-  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
-  CACHE_SAFETY_TTL_MS: Type.Integer({ minimum: 0, maximum: 3600000, default: 5000 }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600000,
+    default: 10000,
+    description: 'Time a client has to send the request headers',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 3600000,
+    default: 30000,
+    description: 'Time a client has to send the whole request (headers and body)',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600000,
+    default: 65000,
+    description: "Idle keep-alive sockets are closed after this (keep it above the load balancer's idle timeout)",
+  }),
+  HTTP_CONNECTIONS_PER_ADDRESS: Type.Integer({
+    minimum: 0,
+    default: 256,
+    description: 'Open sockets one client address may hold; `0` disables (behind a load balancer, count its connections)',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({
+    minimum: 1024,
+    maximum: 1073741824,
+    default: 5242880,
+    description: 'Largest request body (413 beyond)',
+  }),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: Type.Integer({
+    minimum: 0,
+    default: 600,
+    description: 'Requests per minute per address without a valid key (missing or bad keys, OAuth callback, connect pages); `0` disables',
+  }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'When set, `/metrics` needs `Authorization: Bearer <token>`' })),
+  CACHE_SAFETY_TTL_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3600000,
+    default: 5000,
+    description: 'Longest an instance trusts its caches without a pushed invalidation',
+  }),
   // The console plane: who may sign up, how long a session lives, the default monthly quota.
-  CONSOLE_SIGN_UP: Type.Union([Type.Literal('open'), Type.Literal('invite-only')], { default: 'open' }),
-  SESSION_IDLE_TIMEOUT_MINUTES: Type.Integer({ minimum: 1, maximum: 525600, default: 10080 }),
-  SESSION_MAX_AGE_MINUTES: Type.Integer({ minimum: 1, maximum: 5256000, default: 43200 }),
-  ORG_MONTHLY_EXECUTION_QUOTA: Type.Optional(Type.Integer({ minimum: 0 })),
+  CONSOLE_SIGN_UP: Type.Union([Type.Literal('open'), Type.Literal('invite-only')], {
+    default: 'open',
+    description:
+      '`open`: anyone who can reach the console may create an account. `invite-only`: only people with an invitation link (the first user of an empty instance always may)',
+  }),
+  SESSION_IDLE_TIMEOUT_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 525600,
+    default: 10080,
+    description: 'A console session unused this long ends (default 7 days); each use extends it',
+  }),
+  SESSION_MAX_AGE_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 5256000,
+    default: 43200,
+    description: 'No console session lasts longer, however active (default 30 days)',
+  }),
+  ORG_MONTHLY_EXECUTION_QUOTA: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "Tool executions + proxy calls a new organization may make per UTC month (429 beyond); change one organization's with `broker set-quota`",
+      defaultText: 'none (unlimited)',
+    }),
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 
