@@ -52,7 +52,7 @@ function defaultOf(s: SettingSchema): string {
 }
 
 export function renderConfigurationReference(): string {
-  const required = new Set(EnvSchema.required ?? []);
+  const required = new Set<string>(EnvSchema.required ?? []);
   const rows = Object.entries(EnvSchema.properties).map(([name, schema]) => {
     const s = schema as SettingSchema;
     if (!s.description) throw new Error(`src/config.ts: EnvSchema.${name} has no description`);
