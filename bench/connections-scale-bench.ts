@@ -179,7 +179,7 @@ export async function runConnectionsScaleBench(opts: ScaleBenchOptions): Promise
     // Warm the broker (JIT, pools, cache) first, or the first step pays for it and flatters the ratio.
     await load({ ...execute, connections: 16, duration: duration * 2 });
     // Small, large, small, large in the same process: one size after the other put the JIT's late
-    // warm-up and the machine's drift into the ratio (0.7x-1.7x between runs); the two visits of
+    // warm-up and the machine's drift into the ratio (docs/internals/performance.md#bench-method); the two visits of
     // each size average them out. Trimming deletes the seeded rows above 1,000 again.
     const small: ExecutionCost[] = [];
     const big: ExecutionCost[] = [];

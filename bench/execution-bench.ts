@@ -123,12 +123,12 @@ const SETTLE_MS = 3000;
 /**
  * How long the broker then stays idle before the settled RSS is read. Start-up leaves garbage in
  * the old generation and a full-size young generation (`npm start`'s --max-semi-space-size=16);
- * V8's memory reducer gives them back (about 45 MB) once the process allocates little. It checks 8 s
+ * V8's memory reducer gives them back once the process allocates little. It checks 8 s
  * after the last full GC and every 8 s after that, and judges the allocation rate from V8's last
  * ten allocation samples, which start-up fills with its own burst: with --trace-gc-verbose it said
- * "high alloc" eight times in a row with no request at all, and ran 73-83 s after start-up in
- * every run on 2026-11-27 (RSS 167-187 -> 127-138 MB). A 60 s reading caught it before or after,
- * by chance (127 MB one run, 173 MB the next). 120 s reads the idle footprint, not that timer;
+ * "high alloc" eight times in a row with no request at all, and ran only after a minute or more
+ * (docs/internals/performance.md#bench-method): a 60 s reading caught it before or after, by
+ * chance. 120 s reads the idle footprint, not that timer;
  * the bench also prints when the RSS fell.
  */
 const IDLE_MS = 120_000;
@@ -252,7 +252,7 @@ export async function runExecutionBench(opts: ExecutionBenchOptions): Promise<Ex
     };
     for (const c of connections) {
       // The four take turns for ROUNDS rounds and each figure is the median of its rounds: on two
-      // shared cores one 5 s window of the same server varied by up to 2x in CPU per request.
+      // shared cores one window of the same server varies widely (docs/internals/performance.md#bench-method).
       const turns: [LoadFigures[], LoadFigures[], LoadFigures[], LoadFigures[]] = [[], [], [], []];
       for (let round = 0; round < ROUNDS; round++) {
         turns[0].push(await measure(direct, c, sb.child.proc.pid));

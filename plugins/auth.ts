@@ -41,8 +41,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * The API key a request presents (`x-api-key`, else `Authorization: Bearer <key>` as MCP clients
  * send it), hashed once per request: the rate limiter spends the key's budget before
- * authentication looks the key up, and both need its digest (a sha256 each cost about 1% of a
- * request's CPU in the bench's profile).
+ * authentication looks the key up, and both need its digest (a sha256 each showed in the bench's
+ * profile: docs/internals/performance.md#global-hooks).
  */
 export function presentedApiKey(request: FastifyRequest): PresentedKey | null {
   if (request.presentedKey !== undefined) return request.presentedKey;

@@ -2,9 +2,9 @@
  * Fastify's own schema compilers (ajv for validation, fast-json-stringify for responses) with the
  * compiled functions shared by every app built in this process, keyed by the schema's content.
  * A server builds one app and gains nothing; the test suite builds hundreds per process, and
- * compiling every route's validators and serializers again was about 45% of each build's CPU
- * profile (a warm build took 0.9-1.4 s before, 0.35-0.5 s after, on this project's 2-core
- * machine). The same schema text, external schemas and options compile to the same function, so
+ * compiling every route's validators and serializers again was much of each build's CPU
+ * (measured: docs/internals/performance.md#start-up-and-build). The same schema text, external
+ * schemas and options compile to the same function, so
  * reusing it changes nothing an app does. Fastify treats a custom validator factory as "custom"
  * and then leaves header schemas' letter case alone: no route declares a headers schema (Node
  * lower-cases incoming header names either way).

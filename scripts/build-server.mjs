@@ -3,7 +3,7 @@
 // file, with esbuild. No bundling: imports and the folder layout stay as in the sources, and files
 // found at run time (catalog/, web/dist/) are located from the project root (src/paths.ts).
 // Why compile at all: running through tsx keeps its transformer and caches in memory; the compiled
-// server starts faster and idles about 50 MB smaller (`npm run bench` prints both). Type checking
+// server starts faster and idles smaller (docs/internals/performance.md#start-up-and-build). Type checking
 // stays with `npm run typecheck`; tests and the demo run the sources through tsx.
 import { build } from 'esbuild';
 import { readdirSync, renameSync, rmSync } from 'node:fs';

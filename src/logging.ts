@@ -59,9 +59,9 @@ function censor(value: unknown): unknown {
  * pino's last step before a line is written (`hooks.streamWrite`): a line with a secret's key at
  * any depth is rewritten with that value (a string, or a whole object) as `[REDACTED]`. Done on
  * the finished line instead of with pino's `redact`: its wildcard paths (`*.token`, `*.*.token`,
- * needed for nested objects) cost about 60 us per request at info level, two lines, on this
- * project's 2-core machine (a plain line costs 3-6 us); this check costs a regular expression
- * test on a line without one, and reaches any depth instead of two.
+ * needed for nested objects) cost many times a plain line (measured:
+ * docs/internals/performance.md#logging-costs); this check costs a regular expression test on a
+ * line without one, and reaches any depth instead of two.
  */
 export function redactLine(line: string): string {
   if (!MAY_HOLD_SECRET.test(line)) return line;
@@ -119,16 +119,16 @@ const REQUEST_ID = Symbol('requestId');
 /**
  * Fastify's `childLoggerFactory`: every request gets a child logger, and pino serialises a
  * child's bindings when it is made, through the redaction above (its `*.field` paths apply to
- * every key): about 5 us per request, mostly for a request that logs nothing. So the request id
- * is not bound but kept on the child, and `mixin` adds it to the lines actually written
- * (0.05 us per request). The lines look the same: `reqId` on every line of a request.
+ * every key): a cost per request, mostly for a request that logs nothing. So the request id is
+ * not bound but kept on the child, and `mixin` adds it to the lines actually written (a hundredth
+ * of that: docs/internals/performance.md#logging-costs). `reqId` is on every line of a request.
  */
 export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
   // Without a level or serializers of its own (every route but /metrics), pino's child() would
   // only copy the parent: a plain object on top of it is the same logger, at a fraction of the cost.
   const child =
     options.level === undefined && options.serializers === undefined ? (Object.create(logger) as typeof logger) : logger.child({}, options);
-  // Assigned, not defined: Object.defineProperty costs ten times as much (0.25 us a request).
+  // Assigned, not defined: Object.defineProperty costs far more (docs/internals/performance.md#logging-costs).
   (child as { [REQUEST_ID]?: unknown })[REQUEST_ID] = bindings.reqId;
   return child;
 };
@@ -142,9 +142,8 @@ function requestIdOf(_line: object, _level: number, instance: object): object {
  * One line per request at info, written when it completes: method, URL (redacted), client address,
  * status and response time, as an access log has them. Fastify's default writes a second line,
  * "incoming request", when a request arrives; that one is at debug here (LOG_LEVEL=debug brings it
- * back, to see a request that never completes). Measured at info, two brokers side by side, eight
- * alternating 2 s loads at 64 connections: CPU per execution 8-15% lower with one line than with
- * two (lower in 8 of 8), about 10% more executions per second.
+ * back, to see a request that never completes). One line instead of two made executions
+ * measurably cheaper (docs/internals/performance.md#logging).
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -164,9 +163,8 @@ const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024;
  * The JSON lines' default destination: stdout, written asynchronously. pino's default writes each
  * line with its own write(2) on the request thread, and stdout is a pipe to a log collector in
  * production; here the lines that arrive while a write is under way go out together with the next
- * one. Measured at info, two brokers side by side (one line per request each), 16 alternating 2 s
- * loads at 64 connections: CPU per execution -11% at the median (lower in 15 of 16), 4,363 ->
- * 4,726 req/s. pino flushes what is pending when the process exits (its on-exit flush of a
+ * one, which made executions measurably cheaper (docs/internals/performance.md#logging). pino
+ * flushes what is pending when the process exits (its on-exit flush of a
  * `destination`), so a fatal line before `process.exit` is written; only a SIGKILL loses what was
  * pending. Not for the pretty format: a terminal, for a person, at a person's pace.
  */

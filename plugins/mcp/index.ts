@@ -18,7 +18,8 @@ import type { McpServices } from './mcp-server.js';
 
 /**
  * The SDK (and the zod it brings) is loaded on the first MCP request, not at start-up: it costs
- * about 0.8 s and 20 MB of memory that a broker nobody talks MCP to should not pay.
+ * start-up time and memory that a broker nobody talks MCP to should not pay
+ * (docs/internals/performance.md#start-up-and-build).
  */
 let runtime: Promise<[typeof import('./mcp-server.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
 const loadRuntime = () =>

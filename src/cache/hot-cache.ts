@@ -17,7 +17,7 @@
  * - SQLite: changes made by this process drop the cache at once (`invalidate`). Another process
  *   on the file (the CLI revoking a key) can only be seen by reading the epoch, which a request
  *   does when the last read is older than SQLITE_RECHECK_MS (or the safety TTL, if shorter): a
- *   read per request cost about 5% of an execution's CPU (a read transaction on the WAL file).
+ *   read per request (a read transaction on the WAL file) cost too much: docs/internals/performance.md#caches.
  *
  * A read that began before an invalidation must not refill the cache with what it read: each map
  * hands out a ticket (the generation) on a miss, and `set` stores only when no drop happened since.

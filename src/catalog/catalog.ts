@@ -57,7 +57,7 @@ export interface SearchToolsOptions {
 
 /**
  * A deep copy of a JSON value (what a parsed body holds: plain objects, arrays, primitives):
- * structuredClone costs 10 to 30 times as much (0.8 us for `{ contactId: '1' }` on this machine).
+ * structuredClone costs many times as much (measured: docs/internals/performance.md#caches).
  * A `__proto__` key (JSON.parse makes it an own property) stays an own property.
  */
 export function copyJson(value: unknown): unknown {

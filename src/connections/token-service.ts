@@ -63,7 +63,7 @@ export function createTokenService(deps: {
   /**
    * Opened secrets by `connection:name`, for as long as the cache epoch lasts (any change to a
    * connection or its tokens drops them, on every instance). Opening a row (two AES-GCM
-   * decryptions) was about 8% of an execution's CPU; the process holds the master keys anyway,
+   * decryptions) per execution showed (docs/internals/performance.md#caches); the process holds the master keys anyway,
    * so a value kept opened in its memory exposes nothing a memory dump would not.
    */
   const openedSecrets = cache.map<{ value: unknown; version: number }>('openedSecrets');

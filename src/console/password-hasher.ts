@@ -1,8 +1,8 @@
 /**
  * Passwords: scrypt (memory-hard, in node:crypto) with a random salt per password. The stored form
  * names its parameters (`scrypt$N$r$p$salt$hash`), so they can be raised later and old hashes still
- * verify. Cost N=2^15, r=8 takes 32 MiB and ~60-100 ms per hash on a small server: slow for an
- * attacker with a stolen table, cheap for one sign-in.
+ * verify. Cost N=2^15, r=8 (memory and time per hash: docs/internals/performance.md#passwords):
+ * slow for an attacker with a stolen table, cheap for one sign-in.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

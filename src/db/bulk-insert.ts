@@ -1,15 +1,15 @@
 /**
  * Inserting many rows of one entity at once, for the one table written on every provider call: the
  * execution records (src/tools/execution-recorder.ts batches them). MikroORM's insertMany inlines
- * every value into one long statement, which the database then parses afresh each time. Measured
- * on this machine, 200-row batches into a table of a few hundred thousand rows, CPU per row:
- * - SQLite: 24-30 us through MikroORM, 15 us as one statement with bound parameters, 7 us as a
- *   prepared statement kept on the connection. So statements for chunks of 200, 50, 10 and 1 rows
- *   are prepared once per connection and a batch runs them in one transaction, on a thread with
- *   a connection of its own (sqlite-insert-thread.ts says why).
- * - PostgreSQL: 27-30 us in Node through MikroORM (and about as much again in the server), 10-13 us
- *   as `insert ... select * from unnest($1::type[], ...)`: one array parameter per column, a short
- *   statement whatever the number of rows, and the server's time per row halves too.
+ * every value into one long statement, which the database then parses afresh each time. CPU per
+ * row, each step measured (docs/internals/performance.md#execution-records):
+ * - SQLite: a prepared statement kept on the connection is the cheapest, then one statement with
+ *   bound parameters, then MikroORM. So statements for chunks of 200, 50, 10 and 1 rows are
+ *   prepared once per connection and a batch runs them in one transaction, on a thread with a
+ *   connection of its own (sqlite-insert-thread.ts says why).
+ * - PostgreSQL: `insert ... select * from unnest($1::type[], ...)`: one array parameter per
+ *   column, a short statement whatever the number of rows; less CPU per row in Node and in the
+ *   server than through MikroORM.
  * Columns, their names and database types come from the entity's metadata, so the entity stays
  * their single source; values go in as the ORM writes them (on SQLite, a Date as epoch
  * milliseconds and a boolean as 0/1).

@@ -4,13 +4,11 @@
  *
  * Why: better-sqlite3 is synchronous, so a batch inserted on the request thread stops every request
  * for as long as it takes (200 rows, with their share of WAL checkpoints, into a table that grows
- * with every call), and that time comes out of the one core the request thread has. Measured
- * with `npm run bench`'s setup on this project's 2-core machine (64 connections, brokers taking
- * turns in 2 s windows, four runs of 12-16 pairs): this thread raised executions per second by
- * 3-7% at the median (higher in 9 of 14 and 13 of 16 pairs) and lowered the request thread's CPU
- * per execution by 4-7%; the process's CPU per execution, all threads, stayed the same. Left out
- * altogether (a hack, as the upper bound), the inserts cost 12-15%: the rest is the insert's own
- * work, which the machine's other core has to find room for. The request thread only flattens the
+ * with every call), and that time comes out of the one core the request thread has. This thread
+ * raised executions per second and lowered the request thread's CPU per execution; the process's
+ * CPU per execution, all threads, stayed the same (measured: docs/internals/performance.md#execution-records).
+ * The rest of the inserts' cost is their own work, which the machine's other core has to find
+ * room for. The request thread only flattens the
  * rows and posts them; WAL lets the two connections share the file, and a write of the request
  * thread waits out a batch within the busy timeout (and a batch waits for it).
  *

@@ -2,8 +2,8 @@
  * The unit of work: one entity-manager fork per repository call (`em()`), or one transaction's
  * fork passed along as `tx`. Every repository method loads, changes and flushes within itself,
  * so nothing needs an identity map that outlives a call. A fork per request (a MikroORM
- * RequestContext opened in an onRequest hook) used to cost every request about 20 us, even the
- * many that never reach the database (warm executions are served from src/cache/hot-cache.ts).
+ * RequestContext opened in an onRequest hook) cost every request, even the many that never reach
+ * the database (warm executions are served from src/cache/hot-cache.ts).
  * Repositories reach the database only through here.
  *
  * Reads that decide something pass `fresh` (refresh: true): inside a transaction the fork is
@@ -13,8 +13,9 @@
  * Writes are native statements (`insertNew`, `nativeUpdate`, `nativeDelete`, `bulkInsert`) and
  * transactions are the connection's, never MikroORM's `flush`, `transactional` or `findAndCount`:
  * those run inside an AsyncLocalStorage, and the first one turns Node's promise hooks on for the
- * rest of the process (Node 20), a cost every promise of every request then pays: about 5% of an
- * execution's CPU. test/db/no-async-hooks.test.ts holds the line.
+ * rest of the process (Node 20), a cost every promise of every request then pays (measured:
+ * docs/internals/performance.md#promise-hooks). The lint rules and test/db/no-async-hooks.test.ts
+ * hold the line.
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
 import { createBulkInsert, type BulkInsert } from './bulk-insert.js';

@@ -1,12 +1,9 @@
 /**
  * The hot-path provider client: tool executions and the proxy (src/tools/provider-call.ts).
  *
- * Why undici: measured on this machine (2 cores, Node 20.20; both clients behind this same
- * contract, same retry loop and guards, against a loopback server answering 0.5 KB of JSON;
- * interleaved runs of 2 s while the machine was shared, load average ~27), this client made
- * ~2,200 calls/s with 32 in flight and took ~430 us per sequential call; the got-based client
- * (oauth-http-client.ts) made ~510-590 calls/s and took ~1,700-2,300 us. About 4x, in line with
- * the issue's raw-library figures (got 2,642 req/s, undici `request` 18,105 on a quiet run).
+ * Why undici: both clients behind this same contract, same retry loop and guards, this one made
+ * several times the calls per second of the got-based client (oauth-http-client.ts), at a
+ * fraction of the time per call (measured: docs/internals/performance.md#http-client).
  * got's cost is its per-call option normalisation and request pipeline (streams, hooks, dozens
  * of option fields copied per call); undici's `request` on a shared Agent is a thin layer over a
  * pooled socket and llhttp.

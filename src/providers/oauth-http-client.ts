@@ -2,11 +2,9 @@
  * The provider client for OAuth requests: code exchange, refresh and revocation
  * (src/connections/oauth2-client.ts via token-service.ts and connection-service.ts).
  *
- * Why got here and not on the hot path: measured on this machine (2 cores, Node 20.20; both
- * clients behind the same contract against a loopback server answering 0.5 KB of JSON, machine
- * shared, load average ~27), this client took ~1,700-2,300 us per sequential call and made
- * ~510-590 calls/s with 32 in flight, against ~430 us and ~2,200 calls/s for the undici client
- * (http-client.ts): about 4x. OAuth calls happen once per connection and once per token
+ * Why got here and not on the hot path: behind the same contract, this client costs several
+ * times what the undici client (http-client.ts) does per call (measured:
+ * docs/internals/performance.md#http-client). OAuth calls happen once per connection and once per token
  * lifetime, so that difference never shows there, while got's maturity earns its keep: form
  * and JSON handling, decompression, and errors that name the failing phase of a token endpoint
  * that misbehaves.
