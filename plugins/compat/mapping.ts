@@ -1,7 +1,7 @@
 /**
  * The value maps between the native plane and the compat mount, in one place so that both
  * directions agree: auth schemes (kind <-> scheme) and connection statuses (native status plus
- * `disabled` <-> compat status). See docs/compat.md for the table.
+ * `disabled` <-> compat status). See docs/guides/compat.md for the table.
  */
 import type { ConnectionStatus } from '../../src/db/entities/index.js';
 

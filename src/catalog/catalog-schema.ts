@@ -2,7 +2,7 @@
  * The catalog file format: TypeBox schemas for `toolkit.json` and `tools/<SLUG>.json`.
  * These are the single source of truth: the loader validates files against them (via Ajv) and
  * `scripts/generate-catalog-schemas.ts` writes them to `catalog/schema/*.schema.json` for editors.
- * Field-by-field documentation: docs/catalog.md.
+ * Field-by-field documentation: docs/guides/catalog.md.
  */
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 

@@ -7,7 +7,7 @@
  * Safety: every value is one DNS label (letters, digits, inner hyphens), checked at validation and
  * again at rendering, and escaped. So a value can only fill its slot: it cannot add a host, a port,
  * userinfo, a path separator or a dot segment, and a host template always stays under its fixed
- * domain (never an IP literal). Docs: docs/catalog.md, "Connection fields".
+ * domain (never an IP literal). Docs: docs/guides/catalog.md, "Connection fields".
  */
 import { badRequest } from '../errors.js';
 import type { AuthMethodDef, OAuth2Config, ToolFile, ToolkitFile } from './catalog-schema.js';

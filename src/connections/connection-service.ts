@@ -1,7 +1,7 @@
 /**
  * The connection lifecycle (spec 1, 2.1, 3, 4.1, 4.2, 4.4, 4.5, 4.12): initiate (OAuth redirect
  * or pending), connect with credentials, the OAuth callback, reads, alias/disable, delete. Token
- * refresh and revocation live in token-service.ts. States are documented in docs/connections.md.
+ * refresh and revocation live in token-service.ts. States are documented in docs/guides/connections.md.
  */
 import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
@@ -52,7 +52,7 @@ export interface ListConnectionsQuery {
   offset: number;
 }
 
-/** Revoke applies to these (docs/connections.md); the others hold no provider credentials to revoke. */
+/** Revoke applies to these (docs/guides/connections.md); the others hold no provider credentials to revoke. */
 const revocable = (c: IConnection) => c.status === 'ACTIVE' || c.status === 'EXPIRED';
 
 export function createConnectionService(deps: {

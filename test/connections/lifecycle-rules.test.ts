@@ -1,5 +1,5 @@
 /**
- * The connection state machine as docs/connections.md states it: revoke is a no-op without
+ * The connection state machine as docs/guides/connections.md states it: revoke is a no-op without
  * provider revocation (400 when strict) and only leaves ACTIVE or EXPIRED; a token endpoint that
  * does not answer is 408 (other transient failures 500) and leaves the connection ACTIVE; an
  * abandoned OAuth attempt reads FAILED once its state lifetime has passed.
