@@ -1,6 +1,7 @@
 /**
- * A change made on one instance is refused on another sharing the database within the bound the
- * README documents (100 ms): pushed invalidation on PostgreSQL, a per-request epoch read on SQLite.
+ * A change made on one instance is refused on another sharing the database within the bound
+ * docs/operations/deploy.md states (100 ms): pushed invalidation on PostgreSQL, a per-request
+ * epoch read on SQLite.
  */
 import t from 'tap';
 import { brokerWithSandboxes, EXTRA_CATALOG } from '../helpers/sandboxes.js';
