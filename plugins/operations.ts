@@ -4,7 +4,7 @@
  * serialization, handler types, spec.json and the test client (test/helpers/api-client.ts) all
  * read the same object. Each plane lists its operations in its `contract.ts` with its prefix.
  */
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
@@ -37,7 +37,7 @@ export interface OperationDeclaration {
   headers?: TSchema;
   body?: TSchema;
   /** Status -> schema; only these statuses are typed for the handler's reply and the test client. */
-  response: Readonly<Record<number, TSchema>>;
+  response?: Readonly<Record<number, TSchema>>;
   /** Plane-specific route config (e.g. the role a console route needs), typed by the declaration. */
   config?: Readonly<Record<string, unknown>>;
 }
@@ -106,8 +106,3 @@ export interface Contract<Ops extends Record<string, OperationDeclaration> = Rec
   prefix: string;
   operations: Ops;
 }
-
-/** The body type of one declared status of an operation. */
-export type ResponseBody<O extends OperationDeclaration, S extends keyof O['response']> = O['response'][S] extends TSchema
-  ? Static<O['response'][S]>
-  : never;
