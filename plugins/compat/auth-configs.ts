@@ -9,6 +9,7 @@ import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from
 import { compatBadRequest } from './errors.js';
 import { clampLimit, decodeCursor, page, queryBool } from './paging.js';
 import { AuthConfigSchema, CompatPage, IdParams, LooseObject, OptionalString, RevokeOnDeleteQuery } from './schemas.js';
+import { defineOperation, route } from '../operations.js';
 
 const StringList = Type.Array(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.scope }), { maxItems: 1000 });
 const ToolAccess = Type.Object(
@@ -74,6 +75,71 @@ const ListQuery = Type.Object(
   { additionalProperties: true },
 );
 
+export const authConfigOperations = {
+  createAuthConfig: defineOperation({
+    operationId: 'createAuthConfig',
+    method: 'POST',
+    url: '/auth_configs',
+    body: CreateBody,
+    response: {
+      201: Type.Object({
+        toolkit: Type.Object({ slug: Type.String() }),
+        auth_config: Type.Object(
+          {
+            id: Type.String(),
+            auth_scheme: Type.String(),
+            is_composio_managed: Type.Boolean(),
+            restrict_to_following_tools: StringList,
+          },
+          { additionalProperties: true },
+        ),
+      }),
+    },
+  }),
+  listAuthConfigs: defineOperation({
+    operationId: 'listAuthConfigs',
+    method: 'GET',
+    url: '/auth_configs',
+    querystring: ListQuery,
+    response: { 200: CompatPage },
+  }),
+  getAuthConfig: defineOperation({
+    operationId: 'getAuthConfig',
+    method: 'GET',
+    url: '/auth_configs/:id',
+    params: IdParams,
+    response: { 200: AuthConfigSchema },
+  }),
+  updateAuthConfig: defineOperation({
+    operationId: 'updateAuthConfig',
+    method: 'PATCH',
+    url: '/auth_configs/:id',
+    params: IdParams,
+    body: UpdateBody,
+    response: { 200: AuthConfigSchema },
+  }),
+  setAuthConfigStatus: defineOperation({
+    operationId: 'setAuthConfigStatus',
+    method: 'PATCH',
+    url: '/auth_configs/:id/:status',
+    params: Type.Object({
+      id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id }),
+      status: Type.String({ maxLength: 20, description: 'ENABLED or DISABLED' }),
+    }),
+    body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
+    response: { 200: LooseObject },
+  }),
+  deleteAuthConfig: defineOperation({
+    operationId: 'deleteAuthConfig',
+    method: 'DELETE',
+    url: '/auth_configs/:id',
+    params: IdParams,
+    querystring: RevokeOnDeleteQuery,
+    response: { 200: LooseObject },
+  }),
+};
+const ops = authConfigOperations;
+
 const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
   app,
   { services },
@@ -81,47 +147,25 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
   const { authConfigs, catalog, connections } = services;
   const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
 
-  app.post(
-    '/auth_configs',
-    {
-      schema: {
-        body: CreateBody,
-        response: {
-          201: Type.Object({
-            toolkit: Type.Object({ slug: Type.String() }),
-            auth_config: Type.Object(
-              {
-                id: Type.String(),
-                auth_scheme: Type.String(),
-                is_composio_managed: Type.Boolean(),
-                restrict_to_following_tools: StringList,
-              },
-              { additionalProperties: true },
-            ),
-          }),
-        },
+  route(app, ops.createAuthConfig, async (req, reply) => {
+    const slug = req.body.toolkit.slug.toLowerCase();
+    const tk = catalog.getToolkit(slug);
+    // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
+    if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
+    const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
+    const view = item(await authConfigs.view(created.projectId, created.id));
+    return reply.code(201).send({
+      toolkit: { slug: tk.slug },
+      auth_config: {
+        id: view.id,
+        auth_scheme: view.auth_scheme,
+        is_composio_managed: view.is_composio_managed,
+        restrict_to_following_tools: view.restrict_to_following_tools,
       },
-    },
-    async (req, reply) => {
-      const slug = req.body.toolkit.slug.toLowerCase();
-      const tk = catalog.getToolkit(slug);
-      // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
-      if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
-      const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
-      const view = item(await authConfigs.view(created.projectId, created.id));
-      return reply.code(201).send({
-        toolkit: { slug: tk.slug },
-        auth_config: {
-          id: view.id,
-          auth_scheme: view.auth_scheme,
-          is_composio_managed: view.is_composio_managed,
-          restrict_to_following_tools: view.restrict_to_following_tools,
-        },
-      });
-    },
-  );
+    });
+  });
 
-  app.get('/auth_configs', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+  route(app, ops.listAuthConfigs, async (req) => {
     const q = req.query;
     const { projectId } = principal(req);
     const offset = decodeCursor(q.cursor);
@@ -136,49 +180,24 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
     return page(r.items.map(item), r.total, offset, limit);
   });
 
-  app.get('/auth_configs/:id', { schema: { params: IdParams, response: { 200: AuthConfigSchema } } }, async (req) =>
-    item(await authConfigs.view(principal(req).projectId, req.params.id)),
-  );
+  route(app, ops.getAuthConfig, async (req) => item(await authConfigs.view(principal(req).projectId, req.params.id)));
 
-  app.patch('/auth_configs/:id', { schema: { params: IdParams, body: UpdateBody, response: { 200: AuthConfigSchema } } }, async (req) =>
+  route(app, ops.updateAuthConfig, async (req) =>
     item(await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body))),
   );
 
-  app.patch(
-    '/auth_configs/:id/:status',
-    {
-      schema: {
-        params: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.id }),
-          status: Type.String({ maxLength: 20, description: 'ENABLED or DISABLED' }),
-        }),
-        body: Type.Optional(Type.Union([LooseObject, Type.Null()])),
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const enabled = parseEnabledStatus(req.params.status);
-      const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
-      return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
-    },
-  );
+  route(app, ops.setAuthConfigStatus, async (req) => {
+    const enabled = parseEnabledStatus(req.params.status);
+    const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
+    return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
+  });
 
-  app.delete(
-    '/auth_configs/:id',
-    {
-      schema: {
-        params: IdParams,
-        querystring: RevokeOnDeleteQuery,
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const { projectId } = principal(req);
-      const id = req.params.id;
-      const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
-      return { success: true, id, deleted_connected_accounts: deleted };
-    },
-  );
+  route(app, ops.deleteAuthConfig, async (req) => {
+    const { projectId } = principal(req);
+    const id = req.params.id;
+    const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+    return { success: true, id, deleted_connected_accounts: deleted };
+  });
 };
 
 export default authConfigRoutes;

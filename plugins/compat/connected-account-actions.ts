@@ -13,6 +13,7 @@ import { compatBadRequest, notImplementedHere } from './errors.js';
 import { compatStatus, schemeOf } from './mapping.js';
 import { queryBool } from './paging.js';
 import { IdParams, LooseObject, Nullable, OptionalString, RevokeOnDeleteQuery, StateSchema } from './schemas.js';
+import { defineOperation, route } from '../operations.js';
 
 const PatchBody = Type.Object(
   {
@@ -36,6 +37,63 @@ const LinkBody = Type.Object(
 );
 
 const OptionalBody = Type.Optional(Type.Union([LooseObject, Type.Null()]));
+
+export const connectedAccountActionOperations = {
+  updateConnectedAccount: defineOperation({
+    operationId: 'updateConnectedAccount',
+    method: 'PATCH',
+    url: '/connected_accounts/:id',
+    params: IdParams,
+    body: PatchBody,
+    response: { 200: LooseObject },
+  }),
+  setConnectedAccountStatus: defineOperation({
+    operationId: 'setConnectedAccountStatus',
+    method: 'PATCH',
+    url: '/connected_accounts/:id/status',
+    params: IdParams,
+    body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: true }),
+    response: { 200: LooseObject },
+  }),
+  refreshConnectedAccount: defineOperation({
+    operationId: 'refreshConnectedAccount',
+    method: 'POST',
+    url: '/connected_accounts/:id/refresh',
+    params: IdParams,
+    querystring: Type.Object({ redirect_url: OptionalString }, { additionalProperties: true }),
+    body: OptionalBody,
+    response: { 200: LooseObject },
+  }),
+  revokeConnectedAccount: defineOperation({
+    operationId: 'revokeConnectedAccount',
+    method: 'POST',
+    url: '/connected_accounts/:id/revoke',
+    params: IdParams,
+    body: OptionalBody,
+    response: { 200: LooseObject },
+  }),
+  deleteConnectedAccount: defineOperation({
+    operationId: 'deleteConnectedAccount',
+    method: 'DELETE',
+    url: '/connected_accounts/:id',
+    params: IdParams,
+    querystring: RevokeOnDeleteQuery,
+    response: { 200: LooseObject },
+  }),
+  createConnectLink: defineOperation({
+    operationId: 'createConnectLink',
+    method: 'POST',
+    url: '/connected_accounts/link',
+    body: LinkBody,
+    response: {
+      201: Type.Object(
+        { link_token: Type.String(), redirect_url: Type.String(), expires_at: Type.String(), connected_account_id: Type.String() },
+        { additionalProperties: true },
+      ),
+    },
+  }),
+};
+const ops = connectedAccountActionOperations;
 
 const connectedAccountActions: FastifyPluginAsyncTypebox<{
   services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks'>;
@@ -63,7 +121,7 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     await connections.replaceCredentials(projectId, id, credentials, 'connection.state.val');
   }
 
-  app.patch('/connected_accounts/:id', { schema: { params: IdParams, body: PatchBody, response: { 200: LooseObject } } }, async (req) => {
+  route(app, ops.updateConnectedAccount, async (req) => {
     const { projectId } = principal(req);
     const { id } = req.params;
     if ((req.body.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
@@ -75,111 +133,62 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
   });
 
-  app.patch(
-    '/connected_accounts/:id/status',
-    {
-      schema: {
-        params: IdParams,
-        body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: true }),
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
-      return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
-    },
-  );
+  route(app, ops.setConnectedAccountStatus, async (req) => {
+    const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
+    return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
+  });
 
-  app.post(
-    '/connected_accounts/:id/refresh',
-    {
-      schema: {
-        params: IdParams,
-        querystring: Type.Object({ redirect_url: OptionalString }, { additionalProperties: true }),
-        body: OptionalBody,
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const { projectId } = principal(req);
-      const redirectUrl = req.query.redirect_url || (req.body as { redirect_url?: unknown } | null)?.redirect_url;
-      if (redirectUrl !== undefined && (typeof redirectUrl !== 'string' || !/^https?:\/\//i.test(redirectUrl)))
-        throw compatBadRequest('redirect_url must be an http(s) URL', ['redirect_url must be an http(s) URL']);
-      const conn = await connections.get(projectId, req.params.id);
-      const outcome = await tokens.refreshConnection(conn, false);
-      if (outcome.needsRedirect) {
-        // Re-authorized in place, as the v3.1 SDK expects: the same account id, a new authorize URL.
-        const now = await connections.get(projectId, conn.id);
-        if (connections.needsReauthorization(now)) {
-          const again = await connections.reauthorize(projectId, conn.id, redirectUrl ? { redirectUrl } : {});
-          return { id: conn.id, status: compatStatus('INITIATED', now.disabled), redirect_url: again.redirectUrl };
-        }
+  route(app, ops.refreshConnectedAccount, async (req) => {
+    const { projectId } = principal(req);
+    const redirectUrl = req.query.redirect_url || (req.body as { redirect_url?: unknown } | null)?.redirect_url;
+    if (redirectUrl !== undefined && (typeof redirectUrl !== 'string' || !/^https?:\/\//i.test(redirectUrl)))
+      throw compatBadRequest('redirect_url must be an http(s) URL', ['redirect_url must be an http(s) URL']);
+    const conn = await connections.get(projectId, req.params.id);
+    const outcome = await tokens.refreshConnection(conn, false);
+    if (outcome.needsRedirect) {
+      // Re-authorized in place, as the v3.1 SDK expects: the same account id, a new authorize URL.
+      const now = await connections.get(projectId, conn.id);
+      if (connections.needsReauthorization(now)) {
+        const again = await connections.reauthorize(projectId, conn.id, redirectUrl ? { redirectUrl } : {});
+        return { id: conn.id, status: compatStatus('INITIATED', now.disabled), redirect_url: again.redirectUrl };
       }
-      return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
-    },
-  );
+    }
+    return { id: conn.id, status: compatStatus(outcome.status, conn.disabled), redirect_url: null };
+  });
 
-  app.post(
-    '/connected_accounts/:id/revoke',
-    { schema: { params: IdParams, body: OptionalBody, response: { 200: LooseObject } } },
-    async (req) => {
-      const conn = await connections.get(principal(req).projectId, req.params.id);
-      const outcome = await tokens.revokeConnection(conn, false);
-      return {
-        revoked_tokens: outcome.revokedTokens,
-        connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) },
-      };
-    },
-  );
+  route(app, ops.revokeConnectedAccount, async (req) => {
+    const conn = await connections.get(principal(req).projectId, req.params.id);
+    const outcome = await tokens.revokeConnection(conn, false);
+    return {
+      revoked_tokens: outcome.revokedTokens,
+      connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) },
+    };
+  });
 
-  app.delete(
-    '/connected_accounts/:id',
-    {
-      schema: {
-        params: IdParams,
-        querystring: RevokeOnDeleteQuery,
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      await connections.remove(principal(req).projectId, req.params.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
-      return { success: true, id: req.params.id };
-    },
-  );
+  route(app, ops.deleteConnectedAccount, async (req) => {
+    await connections.remove(principal(req).projectId, req.params.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+    return { success: true, id: req.params.id };
+  });
 
-  app.post(
-    '/connected_accounts/link',
-    {
-      schema: {
-        body: LinkBody,
-        response: {
-          201: Type.Object(
-            { link_token: Type.String(), redirect_url: Type.String(), expires_at: Type.String(), connected_account_id: Type.String() },
-            { additionalProperties: true },
-          ),
-        },
-      },
-    },
-    async (req, reply) => {
-      const b = req.body;
-      if ((b.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
-        throw notImplementedHere('SHARED connected accounts');
-      const connectionData = connectionFields(b.connection_data, 'connection_data');
-      const link = await links.create(principal(req).projectId, {
-        authConfigId: b.auth_config_id,
-        entityId: b.user_id,
-        ...(b.callback_url ? { callbackUrl: b.callback_url } : {}),
-        ...(b.alias ? { alias: b.alias } : {}),
-        ...(connectionData ? { connectionData } : {}),
-      });
-      return reply.code(201).send({
-        link_token: link.token,
-        redirect_url: link.url,
-        expires_at: link.expiresAt.toISOString(),
-        connected_account_id: link.connectionId,
-      });
-    },
-  );
+  route(app, ops.createConnectLink, async (req, reply) => {
+    const b = req.body;
+    if ((b.experimental as { account_type?: string } | undefined)?.account_type === 'SHARED')
+      throw notImplementedHere('SHARED connected accounts');
+    const connectionData = connectionFields(b.connection_data, 'connection_data');
+    const link = await links.create(principal(req).projectId, {
+      authConfigId: b.auth_config_id,
+      entityId: b.user_id,
+      ...(b.callback_url ? { callbackUrl: b.callback_url } : {}),
+      ...(b.alias ? { alias: b.alias } : {}),
+      ...(connectionData ? { connectionData } : {}),
+    });
+    return reply.code(201).send({
+      link_token: link.token,
+      redirect_url: link.url,
+      expires_at: link.expiresAt.toISOString(),
+      connected_account_id: link.connectionId,
+    });
+  });
 };
 
 export default connectedAccountActions;

@@ -16,6 +16,7 @@ import { compatBadRequest, notImplementedHere } from './errors.js';
 import { COMPAT_STATUSES, nativeFilterFor, schemeOf, type CompatStatus } from './mapping.js';
 import { clampLimit, commaList, decodeCursor, page } from './paging.js';
 import { CompatPage, ConnectedAccountSchema, IdParams, Nullable, OptionalString, StateSchema } from './schemas.js';
+import { defineOperation, route } from '../operations.js';
 
 const ListQuery = Type.Object(
   {
@@ -69,6 +70,31 @@ const CreateResponse = Type.Object(
   { additionalProperties: true },
 );
 
+export const connectedAccountOperations = {
+  listConnectedAccounts: defineOperation({
+    operationId: 'listConnectedAccounts',
+    method: 'GET',
+    url: '/connected_accounts',
+    querystring: ListQuery,
+    response: { 200: CompatPage },
+  }),
+  getConnectedAccount: defineOperation({
+    operationId: 'getConnectedAccount',
+    method: 'GET',
+    url: '/connected_accounts/:id',
+    params: IdParams,
+    response: { 200: ConnectedAccountSchema },
+  }),
+  createConnectedAccount: defineOperation({
+    operationId: 'createConnectedAccount',
+    method: 'POST',
+    url: '/connected_accounts',
+    body: CreateBody,
+    response: { 201: CreateResponse },
+  }),
+};
+const ops = connectedAccountOperations;
+
 const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
   app,
   { services },
@@ -81,7 +107,7 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     return connectedAccountItem(conn, config, true);
   }
 
-  app.get('/connected_accounts', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+  route(app, ops.listConnectedAccounts, async (req) => {
     const q = req.query;
     const statuses = commaList(q.statuses)?.map((s) => s.toUpperCase());
     const badStatus = statuses?.find((s) => !(COMPAT_STATUSES as readonly string[]).includes(s));
@@ -121,12 +147,12 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     );
   });
 
-  app.get('/connected_accounts/:id', { schema: { params: IdParams, response: { 200: ConnectedAccountSchema } } }, async (req) => {
+  route(app, ops.getConnectedAccount, async (req) => {
     const { projectId } = principal(req);
     return detail(projectId, await connections.get(projectId, req.params.id));
   });
 
-  app.post('/connected_accounts', { schema: { body: CreateBody, response: { 201: CreateResponse } } }, async (req, reply) => {
+  route(app, ops.createConnectedAccount, async (req, reply) => {
     const { projectId } = principal(req);
     const config = await authConfigs.get(projectId, req.body.auth_config.id);
     const conn = req.body.connection ?? {};

@@ -8,6 +8,7 @@ import type { ToolkitFile } from '../../src/catalog/catalog-schema.js';
 import { clampLimit, decodeCursor, pageOf } from './paging.js';
 import type { CatalogView } from './catalog-view.js';
 import { CompatPage, LooseObject, OptionalString } from './schemas.js';
+import { defineOperation, route } from '../operations.js';
 
 const ListQuery = Type.Object(
   {
@@ -34,6 +35,46 @@ const MultiBody = Type.Object(
   },
   { additionalProperties: true },
 );
+
+export const toolkitOperations = {
+  listToolkits: defineOperation({
+    operationId: 'listToolkits',
+    method: 'GET',
+    url: '/toolkits',
+    querystring: ListQuery,
+    response: { 200: CompatPage },
+  }),
+  getToolkitsMulti: defineOperation({
+    operationId: 'getToolkitsMulti',
+    method: 'POST',
+    url: '/toolkits/multi',
+    body: MultiBody,
+    response: { 200: CompatPage },
+  }),
+  listToolkitCategories: defineOperation({
+    operationId: 'listToolkitCategories',
+    method: 'GET',
+    url: '/toolkits/categories',
+    querystring: Type.Object({}, { additionalProperties: true }),
+    response: { 200: CompatPage },
+  }),
+  getToolkitChangelog: defineOperation({
+    operationId: 'getToolkitChangelog',
+    method: 'GET',
+    url: '/toolkits/changelog',
+    querystring: Type.Object({}, { additionalProperties: true }),
+    response: { 200: LooseObject },
+  }),
+  getToolkit: defineOperation({
+    operationId: 'getToolkit',
+    method: 'GET',
+    url: '/toolkits/:slug',
+    params: Type.Object({ slug: Type.String({ minLength: 1 }) }),
+    querystring: Type.Object({ version: OptionalString }, { additionalProperties: true }),
+    response: { 200: LooseObject },
+  }),
+};
+const ops = toolkitOperations;
 
 interface ListFilters {
   slugs?: string[];
@@ -65,74 +106,40 @@ const toolkitRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'catal
     return all;
   }
 
-  app.get(
-    '/toolkits',
-    {
-      schema: { querystring: ListQuery, response: { 200: CompatPage } },
-    },
-    async (req) => {
-      const q = req.query;
-      const all = await filtered(principal(req).projectId, {
-        category: q.category,
-        search: q.search || undefined,
-        managedBy: q.managed_by,
-        type: q.type,
-      });
-      return pageOf(all.map(view.toolkitItem), decodeCursor(q.cursor), clampLimit(q.limit, 50, 1000));
-    },
-  );
+  route(app, ops.listToolkits, async (req) => {
+    const q = req.query;
+    const all = await filtered(principal(req).projectId, {
+      category: q.category,
+      search: q.search || undefined,
+      managedBy: q.managed_by,
+      type: q.type,
+    });
+    return pageOf(all.map(view.toolkitItem), decodeCursor(q.cursor), clampLimit(q.limit, 50, 1000));
+  });
 
-  app.post(
-    '/toolkits/multi',
-    {
-      schema: { body: MultiBody, response: { 200: CompatPage } },
-    },
-    async (req) => {
-      const b = req.body;
-      const all = await filtered(principal(req).projectId, { slugs: b.toolkits, category: b.category, managedBy: b.managed_by });
-      return pageOf(all.map(view.toolkitItem), decodeCursor(b.cursor ?? undefined), clampLimit(b.limit, 50, 1000));
-    },
-  );
+  route(app, ops.getToolkitsMulti, async (req) => {
+    const b = req.body;
+    const all = await filtered(principal(req).projectId, { slugs: b.toolkits, category: b.category, managedBy: b.managed_by });
+    return pageOf(all.map(view.toolkitItem), decodeCursor(b.cursor ?? undefined), clampLimit(b.limit, 50, 1000));
+  });
 
-  app.get(
-    '/toolkits/categories',
-    {
-      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: CompatPage } },
-    },
-    async () => {
-      const all = view.categories();
-      return pageOf(all, 0, Math.max(1, all.length));
-    },
-  );
+  route(app, ops.listToolkitCategories, async () => {
+    const all = view.categories();
+    return pageOf(all, 0, Math.max(1, all.length));
+  });
 
-  app.get(
-    '/toolkits/changelog',
-    {
-      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: LooseObject } },
-    },
-    async () => ({
-      // One version per toolkit: the catalog files carry no history.
-      items: catalog
-        .toolkits()
-        .map((t) => ({ slug: t.slug, name: t.name, displayName: t.name, versions: [{ version: t.version, changelog: '' }] })),
-    }),
-  );
+  route(app, ops.getToolkitChangelog, async () => ({
+    // One version per toolkit: the catalog files carry no history.
+    items: catalog
+      .toolkits()
+      .map((t) => ({ slug: t.slug, name: t.name, displayName: t.name, versions: [{ version: t.version, changelog: '' }] })),
+  }));
 
-  app.get(
-    '/toolkits/:slug',
-    {
-      schema: {
-        params: Type.Object({ slug: Type.String({ minLength: 1 }) }),
-        querystring: Type.Object({ version: OptionalString }, { additionalProperties: true }),
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const tk = catalog.getToolkit(req.params.slug.toLowerCase());
-      if (!tk) throw notFound(`Toolkit ${req.params.slug} not found`);
-      return view.toolkitDetail(tk);
-    },
-  );
+  route(app, ops.getToolkit, async (req) => {
+    const tk = catalog.getToolkit(req.params.slug.toLowerCase());
+    if (!tk) throw notFound(`Toolkit ${req.params.slug} not found`);
+    return view.toolkitDetail(tk);
+  });
 };
 
 export default toolkitRoutes;

@@ -16,6 +16,7 @@ import type { CatalogView } from './catalog-view.js';
 import { toExecuteEnvelope } from './execute-envelope.js';
 import { BinaryBody, binaryBodyOf, callerAuthOf, CustomAuthParams } from './caller-inputs.js';
 import { CompatPage, ExecuteResponse, LooseObject, OptionalString, ToolSlugParams } from './schemas.js';
+import { defineOperation, route } from '../operations.js';
 
 const ListQuery = Type.Object(
   {
@@ -73,6 +74,63 @@ const ProxyBody = Type.Object(
   { additionalProperties: true },
 );
 
+export const toolOperations = {
+  listTools: defineOperation({
+    operationId: 'listTools',
+    method: 'GET',
+    url: '/tools',
+    querystring: ListQuery,
+    response: { 200: CompatPage },
+  }),
+  listToolEnum: defineOperation({
+    operationId: 'listToolEnum',
+    method: 'GET',
+    url: '/tools/enum',
+    response: { 200: Type.Array(Type.String()) },
+  }),
+  getRequiredScopes: defineOperation({
+    operationId: 'getRequiredScopes',
+    method: 'POST',
+    url: '/tools/scopes/required',
+    body: Type.Object(
+      { tools: Type.Array(Type.String({ minLength: 1 })), version: Type.Optional(Type.String()) },
+      { additionalProperties: true },
+    ),
+    response: { 200: LooseObject },
+  }),
+  getTool: defineOperation({
+    operationId: 'getTool',
+    method: 'GET',
+    url: '/tools/:tool_slug',
+    params: ToolSlugParams,
+    querystring: Type.Object({ version: OptionalString, toolkit_versions: OptionalString }, { additionalProperties: true }),
+    response: { 200: LooseObject },
+  }),
+  executeTool: defineOperation({
+    operationId: 'executeTool',
+    method: 'POST',
+    url: '/tools/execute/:tool_slug',
+    params: ToolSlugParams,
+    body: Type.Optional(ExecuteBody),
+    response: { 200: ExecuteResponse },
+  }),
+  getToolInput: defineOperation({
+    operationId: 'getToolInput',
+    method: 'POST',
+    url: '/tools/execute/:tool_slug/input',
+    params: ToolSlugParams,
+    body: Type.Optional(LooseObject),
+  }),
+  proxyExecute: defineOperation({
+    operationId: 'proxyExecute',
+    method: 'POST',
+    url: '/tools/execute/proxy',
+    body: ProxyBody,
+    response: { 200: LooseObject },
+  }),
+};
+const ops = toolOperations;
+
 const toolRoutes: FastifyPluginAsyncTypebox<{
   services: Pick<Services, 'catalog' | 'authConfigs' | 'execution' | 'proxy'>;
   view: CatalogView;
@@ -81,7 +139,7 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
   const everyTool = () => catalog.toolkits().flatMap((tk) => catalog.toolsOf(tk.slug));
   const findTool = (slug: string) => catalog.getTool(slug) ?? catalog.getTool(slug.toUpperCase());
 
-  app.get('/tools', { schema: { querystring: ListQuery, response: { 200: CompatPage } } }, async (req) => {
+  route(app, ops.listTools, async (req) => {
     const q = req.query;
     const toolkits = commaList(q.toolkit_slug)?.map((s) => s.toLowerCase());
     const slugs = commaList(q.tool_slugs)?.map((s) => s.toUpperCase());
@@ -107,112 +165,78 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
     return pageOf(tools.map(view.tool), decodeCursor(q.cursor), clampLimit(q.limit, 1000, 1000));
   });
 
-  app.get('/tools/enum', { schema: { response: { 200: Type.Array(Type.String()) } } }, async () =>
+  route(app, ops.listToolEnum, async () =>
     everyTool()
       .map((t) => t.slug)
       .sort(),
   );
 
-  app.post(
-    '/tools/scopes/required',
-    {
-      schema: {
-        body: Type.Object(
-          { tools: Type.Array(Type.String({ minLength: 1 })), version: Type.Optional(Type.String()) },
-          { additionalProperties: true },
-        ),
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const unknown = req.body.tools.filter((s) => !findTool(s));
-      if (unknown.length > 0)
-        throw compatBadRequest(
-          `Unknown tools: ${unknown.join(', ')}`,
-          unknown.map((s) => `tools ${s} is not a tool`),
-        );
-      const tools = req.body.tools.map((s) => findTool(s)!);
-      return {
-        scopes_required: [...new Set(tools.flatMap((t) => t.scopes ?? []))].sort(),
-        per_tool_requirements: tools.map((t) => ({ tool: t.slug, scope_requirements: view.tool(t).scope_requirements })),
-      };
-    },
-  );
+  route(app, ops.getRequiredScopes, async (req) => {
+    const unknown = req.body.tools.filter((s) => !findTool(s));
+    if (unknown.length > 0)
+      throw compatBadRequest(
+        `Unknown tools: ${unknown.join(', ')}`,
+        unknown.map((s) => `tools ${s} is not a tool`),
+      );
+    const tools = req.body.tools.map((s) => findTool(s)!);
+    return {
+      scopes_required: [...new Set(tools.flatMap((t) => t.scopes ?? []))].sort(),
+      per_tool_requirements: tools.map((t) => ({ tool: t.slug, scope_requirements: view.tool(t).scope_requirements })),
+    };
+  });
 
-  app.get(
-    '/tools/:tool_slug',
-    {
-      schema: {
-        params: ToolSlugParams,
-        querystring: Type.Object({ version: OptionalString, toolkit_versions: OptionalString }, { additionalProperties: true }),
-        response: { 200: LooseObject },
-      },
-    },
-    async (req) => {
-      const tool = findTool(req.params.tool_slug);
-      if (!tool) throw notFound(`Tool ${req.params.tool_slug} not found`);
-      return view.tool(tool);
-    },
-  );
+  route(app, ops.getTool, async (req) => {
+    const tool = findTool(req.params.tool_slug);
+    if (!tool) throw notFound(`Tool ${req.params.tool_slug} not found`);
+    return view.tool(tool);
+  });
 
-  app.post(
-    '/tools/execute/:tool_slug',
-    {
-      schema: { params: ToolSlugParams, body: Type.Optional(ExecuteBody), response: { 200: ExecuteResponse } },
-    },
-    async (req) => {
-      const b = req.body ?? {};
-      if (b.custom_connection_data !== undefined && b.custom_connection_data !== null) {
-        throw notImplementedHere(
-          'Executing with custom_connection_data (deprecated)',
-          'Pass your credentials as custom_auth_params.parameters, or store them as a connected account.',
-        );
-      }
-      if (b.text !== undefined && b.arguments === undefined)
-        throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
-      const userId = b.user_id ?? b.entity_id;
-      if (b.custom_auth_params) {
-        // The caller's own credentials replace any connected account's (as Composio documents):
-        // no account is looked up, so connected_account_id and user_id are not needed.
-        const tool = findTool(req.params.tool_slug);
-        if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
-        const result = await execution.executeWithCallerAuth(principal(req).projectId, tool.slug, {
-          arguments: b.arguments ?? {},
-          auth: callerAuthOf(b.custom_auth_params),
-        });
-        return toExecuteEnvelope(result);
-      }
-      if (!b.connected_account_id && !userId) {
-        throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", [
-          'connected_account_id or user_id is required',
-        ]);
-      }
+  route(app, ops.executeTool, async (req) => {
+    const b = req.body ?? {};
+    if (b.custom_connection_data !== undefined && b.custom_connection_data !== null) {
+      throw notImplementedHere(
+        'Executing with custom_connection_data (deprecated)',
+        'Pass your credentials as custom_auth_params.parameters, or store them as a connected account.',
+      );
+    }
+    if (b.text !== undefined && b.arguments === undefined)
+      throw notImplementedHere('Natural-language tool input (text)', 'Pass arguments that match the tool input_parameters.');
+    const userId = b.user_id ?? b.entity_id;
+    if (b.custom_auth_params) {
+      // The caller's own credentials replace any connected account's (as Composio documents):
+      // no account is looked up, so connected_account_id and user_id are not needed.
       const tool = findTool(req.params.tool_slug);
       if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
-      const { projectId } = principal(req);
-      // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
-      const result = await execution.execute(projectId, tool.slug, {
-        ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
+      const result = await execution.executeWithCallerAuth(principal(req).projectId, tool.slug, {
         arguments: b.arguments ?? {},
+        auth: callerAuthOf(b.custom_auth_params),
       });
       return toExecuteEnvelope(result);
-    },
-  );
+    }
+    if (!b.connected_account_id && !userId) {
+      throw compatBadRequest("Pass connected_account_id, or user_id to use that user's connected account", [
+        'connected_account_id or user_id is required',
+      ]);
+    }
+    const tool = findTool(req.params.tool_slug);
+    if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
+    const { projectId } = principal(req);
+    // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
+    const result = await execution.execute(projectId, tool.slug, {
+      ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
+      arguments: b.arguments ?? {},
+    });
+    return toExecuteEnvelope(result);
+  });
 
-  app.post(
-    '/tools/execute/:tool_slug/input',
-    {
-      schema: { params: ToolSlugParams, body: Type.Optional(LooseObject) },
-    },
-    async () => {
-      throw notImplementedHere(
-        'Generating tool arguments from text (a language-model feature)',
-        'Build the arguments from the tool input_parameters.',
-      );
-    },
-  );
+  route(app, ops.getToolInput, async () => {
+    throw notImplementedHere(
+      'Generating tool arguments from text (a language-model feature)',
+      'Build the arguments from the tool input_parameters.',
+    );
+  });
 
-  app.post('/tools/execute/proxy', { schema: { body: ProxyBody, response: { 200: LooseObject } } }, async (req) => {
+  route(app, ops.proxyExecute, async (req) => {
     const b = req.body;
     const binaryBody = b.binary_body ? binaryBodyOf(b.binary_body) : undefined;
     if (b.custom_connection_data !== undefined)

@@ -9,12 +9,13 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { bearerToken, principal } from '../auth.js';
 import { ErrorBody, errorResponses } from '../../src/schemas/common.js';
 import { logRequestError, sendNativeError, toNativeError } from '../errors.js';
 import type { McpServices } from './mcp-server.js';
+import { defineOperation, route } from '../operations.js';
 
 /**
  * The SDK (and the zod it brings) is loaded on the first MCP request, not at start-up: it costs
@@ -57,6 +58,28 @@ function bearerAsApiKey(request: FastifyRequest): void {
   if (token) request.headers['x-api-key'] = token;
 }
 
+/** The endpoint's routes; hidden from spec.json (JSON-RPC is not described by OpenAPI). */
+export const mcpOperations = {
+  mcpMessage: defineOperation({
+    operationId: 'mcpMessage',
+    method: 'POST',
+    url: '/mcp',
+    hide: true,
+    querystring: McpQuery,
+    body: McpBody,
+    // 400: the native body for a bad query, a JSON-RPC error for a body that is not JSON-RPC.
+    response: { 200: JsonRpcAnswer, ...errorResponses(401), 400: Type.Union([Type.Ref(ErrorBody), JsonRpcError]) },
+  }),
+  mcpStream: defineOperation({ operationId: 'mcpStream', method: 'GET', url: '/mcp', hide: true, response: { 405: JsonRpcError } }),
+  mcpEndSession: defineOperation({
+    operationId: 'mcpEndSession',
+    method: 'DELETE',
+    url: '/mcp',
+    hide: true,
+    response: { 405: JsonRpcError },
+  }),
+};
+
 const METHOD_NOT_ALLOWED = jsonRpcError(
   ErrorCode.ConnectionClosed,
   'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp',
@@ -89,48 +112,36 @@ const mcpRoutes: FastifyPluginAsyncTypebox<{ services: McpServices }> = async (a
     return sendNativeError(reply, body);
   });
 
-  app.post(
-    '/mcp',
-    {
-      schema: {
-        hide: true,
-        querystring: McpQuery,
-        body: McpBody,
-        // 400: the native body for a bad query, a JSON-RPC error for a body that is not JSON-RPC.
-        response: { 200: JsonRpcAnswer, ...errorResponses(401), 400: Type.Union([Type.Ref(ErrorBody), JsonRpcError]) },
-      },
-    },
-    async (request, reply) => {
-      const { projectId } = principal(request);
-      const filters = services.toolSelection.parseFilters(request.query);
-      const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadRuntime();
-      const server = createMcpServer(services, { projectId, entityId: request.query.entityId, filters, request });
-      // JSON answers, not SSE: every handler answers once and sends no notifications.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.setHeader('x-request-id', request.id);
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await server.connect(transport);
-        await transport.handleRequest(request.raw, reply.raw, request.body);
-      } catch (err) {
-        request.log.error({ err }, 'mcp request failed');
-        if (!reply.raw.headersSent) {
-          reply.raw.writeHead(500, { 'content-type': 'application/json' });
-          reply.raw.end(
-            JSON.stringify(jsonRpcError(ErrorCode.InternalError, `Internal error; quote request id ${request.id} to your operator`)),
-          );
-        }
+  route(app, mcpOperations.mcpMessage, async (request, reply) => {
+    const { projectId } = principal(request);
+    const filters = services.toolSelection.parseFilters(request.query);
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadRuntime();
+    const server = createMcpServer(services, { projectId, entityId: request.query.entityId, filters, request });
+    // JSON answers, not SSE: every handler answers once and sends no notifications.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.setHeader('x-request-id', request.id);
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      request.log.error({ err }, 'mcp request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(
+          JSON.stringify(jsonRpcError(ErrorCode.InternalError, `Internal error; quote request id ${request.id} to your operator`)),
+        );
       }
-    },
-  );
+    }
+  });
 
-  const notAllowed = { schema: { hide: true, response: { 405: JsonRpcError } } };
-  app.get('/mcp', notAllowed, async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED));
-  app.delete('/mcp', notAllowed, async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED));
+  const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED);
+  route(app, mcpOperations.mcpStream, notAllowed);
+  route(app, mcpOperations.mcpEndSession, notAllowed);
 };
 
 export default fp(

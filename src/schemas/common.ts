@@ -1,5 +1,5 @@
 /** Small TypeBox pieces shared by the native routes; they become OpenAPI components. */
-import { Type, type TSchema, type TString } from '@sinclair/typebox';
+import { Type, type TRefUnsafe, type TSchema, type TString } from '@sinclair/typebox';
 import { DECLARED_ERRORS, declaredCodeFor, errorCodeFor } from '../errors.js';
 
 /**
@@ -45,14 +45,19 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', title: 'ErrorBody', description: 'The native error body' },
 );
 
-/** Response schemas for the error statuses an operation can return (spec section 4's last column). */
-export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 408 | 500)[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {};
+type DeclaredStatus = 400 | 401 | 403 | 404 | 408 | 500;
+
+/**
+ * Response schemas for the error statuses an operation can return (spec section 4's last column),
+ * typed per status so handlers and the test client know each error answer is an ErrorBody.
+ */
+export function errorResponses<const S extends DeclaredStatus>(...statuses: S[]): { [K in S]: TRefUnsafe<typeof ErrorBody> } {
+  const out: Partial<Record<DeclaredStatus, TRefUnsafe<typeof ErrorBody>>> = {};
   for (const status of statuses) {
     const code = declaredCodeFor(status)!;
     out[status] = Type.Ref(ErrorBody, { description: `${code}: ${DECLARED_ERRORS[code].message}` });
   }
-  return out;
+  return out as { [K in S]: TRefUnsafe<typeof ErrorBody> };
 }
 
 /**

@@ -5,7 +5,20 @@
  * is. A 401 on a signed-in call means the session ended: the app is told, and shows sign-in.
  */
 
+import type { paths } from './api-types.gen';
+
 const BASE = '/api/v1/console';
+
+/** `/orgs/{organizationId}/members` as the strings that match it: `/orgs/${string}/members`. */
+type Template<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Template<Tail>}` : P;
+type Method = 'get' | 'post' | 'patch' | 'delete';
+/**
+ * The console paths (below BASE) that answer `method`, from the generated spec types: a call to a
+ * path the API does not have fails to compile. A parameter matches any string, slashes included.
+ */
+export type ConsolePath<M extends Method> = {
+  [P in keyof paths]: P extends `${typeof BASE}${infer Rest}` ? (paths[P][M] extends undefined ? never : Template<Rest>) : never;
+}[keyof paths];
 
 export class ApiError extends Error {
   constructor(
@@ -81,15 +94,16 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  del: <T = void>(path: string) => request<T>('DELETE', path),
+  get: <T>(path: ConsolePath<'get'>, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: ConsolePath<'post'>, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: ConsolePath<'patch'>, body: unknown) => request<T>('PATCH', path, body),
+  del: <T = void>(path: ConsolePath<'delete'>) => request<T>('DELETE', path),
 };
 
-/** The API's path of an organization, and of one of its projects. */
-export const orgPath = (orgId: string) => `/orgs/${encodeURIComponent(orgId)}`;
-export const projectPath = (orgId: string, projectId: string) => `${orgPath(orgId)}/projects/${encodeURIComponent(projectId)}`;
+/** The API's path of an organization, and of one of its projects (typed so paths built on them are checked). */
+export const orgPath = (orgId: string): `/orgs/${string}` => `/orgs/${encodeURIComponent(orgId)}`;
+export const projectPath = (orgId: string, projectId: string): `/orgs/${string}/projects/${string}` =>
+  `${orgPath(orgId)}/projects/${encodeURIComponent(projectId)}`;
 
 /** A message for anything a screen caught. */
 export function errorMessage(error: unknown): string {

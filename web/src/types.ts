@@ -1,162 +1,49 @@
 /**
- * The console API's resources as the browser sees them (the `console` tag of /api/v1/spec.json).
- * Written by hand: web/ never imports server code, so a renamed field shows up here and in the
- * screens that read it.
+ * The console API's resources as the browser sees them (the `console` tag of /api/v1/spec.json),
+ * named from the generated types (api-types.gen.ts, `npm run generate:types`): the route schemas
+ * are their only source, so a renamed or retyped field fails to compile in the screens that read it.
  */
+import type { components, operations } from './api-types.gen';
 
-export type Role = 'owner' | 'admin' | 'member';
+/** The JSON body of an operation's 200 answer. */
+type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer Body } } }
+  ? Body
+  : never;
+/** One item of an operation's listed answer. */
+type ItemOf<Op extends keyof operations> = Ok<Op> extends { items: (infer Item)[] } ? Item : never;
 
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-  createdAt: string;
-}
+export type User = components['schemas']['ConsoleUser'];
+export type SessionInfo = components['schemas']['ConsoleSession'];
+export type SignUpOptions = Ok<'consoleSignUpOptions'>;
+export type Organization = ItemOf<'consoleListOrganizations'>;
+export type OrganizationDetail = Ok<'consoleGetOrganization'>;
+export type Member = ItemOf<'consoleListMembers'>;
+export type Role = Member['role'];
+export type Invitation = ItemOf<'consoleListInvitations'>;
+export type InvitationPreview = Ok<'consolePreviewInvitation'>;
+export type Project = ItemOf<'consoleListProjects'>;
+export type ApiKey = ItemOf<'consoleListApiKeys'>;
+export type AuthConfig = ItemOf<'consoleListAuthConfigs'>;
+export type Connection = ItemOf<'consoleListConnections'>;
+export type ConnectionStatus = Connection['status'];
+export type Execution = ItemOf<'consoleListExecutions'>;
+export type Toolkit = ItemOf<'consoleListToolkits'>;
+export type AuthMethod = Toolkit['authMethods'][number];
+export type Usage = Ok<'consoleOrganizationUsage'>;
+export type DailyUsage = Usage['daily'][number];
+export type AuditEntry = ItemOf<'consoleListAudit'>;
 
-export interface SessionInfo {
-  user: User;
-  csrfToken: string;
-  expiresAt: string;
-}
-
-export interface SignUpOptions {
-  signUp: 'open' | 'invite-only';
-  firstUser: boolean;
-}
-
-export interface Organization {
-  id: string;
-  name: string;
-  role: Role;
-  createdAt: string;
-}
-
-export interface OrganizationDetail extends Organization {
-  monthlyExecutionQuota: number | null;
-}
-
-export interface Member {
-  userId: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  createdAt: string;
-}
-
-export interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  invitedBy: unknown;
-}
-
-export interface InvitationPreview {
-  organizationName: string;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  createdAt: string;
-  allowedRedirectUrls: string[];
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  start: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface AuthConfig {
-  id: string;
-  toolkit: string;
-  authMethodId: string;
-  authMethodKind: string;
-  name: string;
-  isManaged: boolean;
-  disabled: boolean;
-  connectionsCount: number;
-  createdAt: string;
-}
-
-export const CONNECTION_STATUSES = ['INITIATED', 'PENDING', 'ACTIVE', 'FAILED', 'EXPIRED', 'REVOKED'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
-export interface Connection {
-  id: string;
-  providerSlug: string;
-  authMethodKind: string;
-  status: ConnectionStatus;
-  statusReason: string | null;
-  disabled: boolean;
-  entityId: string;
-  authConfigId: string;
-  alias: string | null;
-  createdAt: string;
-}
-
-export interface Execution {
-  id: string;
-  kind: 'tool' | 'proxy';
-  toolSlug: string | null;
-  toolkitSlug: string;
-  connectionId: string | null;
-  status: number;
-  successful: boolean;
-  durationMs: number;
-  errorCode: string | null;
-  createdAt: string;
-}
-
-export interface AuthMethod {
-  id: string;
-  name: string;
-  kind: 'oauth2' | 'api_key' | 'basic' | 'bearer';
-  managedClientConfigured: boolean;
-}
-
-export interface Toolkit {
-  slug: string;
-  name: string;
-  description: string | null;
-  authMethods: AuthMethod[];
-  toolsCount: number;
-  noAuth?: boolean;
-}
-
-export interface Usage {
-  month: string;
-  totals: { toolExecutions: number; proxyCalls: number; activeConnections: number };
-  quota: { monthlyExecutions: number | null; used: number; resetsAt: string };
-  projects: { projectId: string; name: string; toolExecutions: number; proxyCalls: number; activeConnections: number }[];
-  daily: DailyUsage[];
-}
-
-export interface DailyUsage {
-  date: string;
-  toolExecutions: number;
-  proxyCalls: number;
-}
-
-export interface AuditEntry {
-  id: string;
-  createdAt: string;
-  actor: { userId: string; email: string | null } | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  projectId: string | null;
-  ip: string | null;
-  detail: Record<string, unknown> | null;
-}
+/** Every connection status, in the order the filters list them; a status added to the schema must be added here. */
+export const CONNECTION_STATUSES = [
+  'INITIATED',
+  'PENDING',
+  'ACTIVE',
+  'FAILED',
+  'EXPIRED',
+  'REVOKED',
+] as const satisfies readonly ConnectionStatus[];
+// Fails to compile when a status of the schema is missing from the list above.
+const _everyStatusListed: [Exclude<ConnectionStatus, (typeof CONNECTION_STATUSES)[number]>] extends [never] ? true : never = true;
 
 export interface List<T> {
   items: T[];

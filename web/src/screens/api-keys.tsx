@@ -4,7 +4,7 @@
  * working at once.
  */
 import { useState } from 'preact/hooks';
-import { api, projectPath } from '../api';
+import { api, projectPath, type ConsolePath } from '../api';
 import { StateBadge } from '../components/badges';
 import { CopyButton } from '../components/copy-button';
 import { ConfirmDialog, Dialog } from '../components/dialog';
@@ -18,7 +18,7 @@ import { DataTable } from '../components/data-table';
 
 export function ApiKeys({ project }: { project: Project }) {
   const { org } = useOrg();
-  const base = `${projectPath(org.id, project.id)}/api-keys`;
+  const base = `${projectPath(org.id, project.id)}/api-keys` as const;
   const keys = useLoad(() => api.get<List<ApiKey>>(base), [base]);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -99,7 +99,7 @@ export function ApiKeys({ project }: { project: Project }) {
   );
 }
 
-function CreateKeyDialog({ base, onCreated, onClose }: { base: string; onCreated: () => void; onClose: () => void }) {
+function CreateKeyDialog({ base, onCreated, onClose }: { base: ConsolePath<'post'>; onCreated: () => void; onClose: () => void }) {
   const [name, setName] = useState('');
   const [key, setKey] = useState<string | null>(null);
   const submit = useSubmit();

@@ -21,7 +21,7 @@ const detailText = (detail: AuditEntry['detail']) =>
 
 export function AuditLog() {
   const { org } = useOrg();
-  const base = `${orgPath(org.id)}/audit`;
+  const base = `${orgPath(org.id)}/audit` as const;
   const pages = useCursorPages((cursor) => api.get<Page<AuditEntry>>(base, { cursor, limit: 50 }), [base]);
   return (
     <>

@@ -16,7 +16,7 @@ import { DataTable } from '../components/data-table';
 
 export function AuthConfigs({ project }: { project: Project }) {
   const { org } = useOrg();
-  const base = `${projectPath(org.id, project.id)}/auth-configs`;
+  const base = `${projectPath(org.id, project.id)}/auth-configs` as const;
   const configs = useLoad(() => api.get<List<AuthConfig>>(base), [base]);
   const [deleting, setDeleting] = useState<AuthConfig | null>(null);
   const [error, setError] = useState<unknown>(null);

@@ -38,7 +38,7 @@ const ACTION_TEXT: Record<Action, { title: string; confirm: string; text: string
 
 export function Connections({ project }: { project: Project }) {
   const { org } = useOrg();
-  const base = `${projectPath(org.id, project.id)}/connections`;
+  const base = `${projectPath(org.id, project.id)}/connections` as const;
   const [status, setStatus] = useState('');
   const [toolkit, setToolkit] = useState('');
   const [userId, setUserId] = useState('');
@@ -52,7 +52,7 @@ export function Connections({ project }: { project: Project }) {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const manage = canManage(org.role);
-  const item = (c: Connection) => `${base}/${encodeURIComponent(c.id)}`;
+  const item = (c: Connection) => `${base}/${encodeURIComponent(c.id)}` as const;
 
   async function enable(c: Connection) {
     setError(null);

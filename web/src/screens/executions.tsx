@@ -12,7 +12,7 @@ import { DataTable } from '../components/data-table';
 
 export function Executions({ project }: { project: Project }) {
   const { org } = useOrg();
-  const base = `${projectPath(org.id, project.id)}/executions`;
+  const base = `${projectPath(org.id, project.id)}/executions` as const;
   const [kind, setKind] = useState('');
   const pages = useCursorPages((cursor) => api.get<Page<Execution>>(base, { kind, cursor, limit: 25 }), [base, kind]);
   return (

@@ -1,0 +1,264 @@
+/**
+ * The native API's operations at /api/v1 (spec section 4), declared once: the route files
+ * register them (plugins/operations.ts route), spec.json describes them, and the test client
+ * (test/helpers/api-client.ts) calls them by operationId.
+ */
+import { Type } from '@sinclair/typebox';
+import { TEXT_LIMITS, errorResponses } from '../../src/schemas/common.js';
+import { defineOperation, type Contract } from '../operations.js';
+import {
+  ListToolkitsQuery,
+  ListToolsQuery,
+  ToolApi,
+  ToolkitApi,
+  ToolkitListApi,
+  ToolkitSlugParams,
+  ToolListApi,
+  ToolSlugParams,
+} from '../../src/catalog/catalog-api-schemas.js';
+import {
+  AuthConfigIdParams,
+  AuthConfigList,
+  AuthConfigSchema,
+  ConnectBody,
+  ConnectionIdParams,
+  ConnectionList,
+  ConnectionSchema,
+  ConnectLinkResponse,
+  CreateAuthConfigBody,
+  CreateAuthConfigResponse,
+  CreateConnectLinkBody,
+  DeleteResponse,
+  InitiateBody,
+  InitiateResponse,
+  ListAuthConfigsQuery,
+  ListConnectionsQuery,
+  RefreshResponse,
+  RevokeResponse,
+  SlugParams,
+  StrictBody,
+  UpdateAuthConfigBody,
+  UpdateConnectionBody,
+} from '../../src/connections/api-schemas.js';
+import { ExecuteBody, ExecuteResponse, ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
+
+export const NATIVE_PREFIX = '/api/v1';
+
+const catalog = ['catalog'];
+const authConfigs = ['auth configs'];
+const connections = ['connections'];
+
+export const catalogOperations = {
+  listToolkits: defineOperation({
+    operationId: 'listToolkits',
+    method: 'GET',
+    url: '/toolkits',
+    tags: catalog,
+    summary: 'List toolkits',
+    querystring: ListToolkitsQuery,
+    response: { 200: ToolkitListApi, ...errorResponses(400, 401, 403) },
+  }),
+  getToolkit: defineOperation({
+    operationId: 'getToolkit',
+    method: 'GET',
+    url: '/toolkits/:slug',
+    tags: catalog,
+    summary: 'Read one toolkit',
+    params: ToolkitSlugParams,
+    response: { 200: ToolkitApi, ...errorResponses(401, 403, 404) },
+  }),
+  listTools: defineOperation({
+    operationId: 'listTools',
+    method: 'GET',
+    url: '/tools',
+    tags: catalog,
+    summary: 'List or search tools (fuzzy over slug, name, description)',
+    querystring: ListToolsQuery,
+    response: { 200: ToolListApi, ...errorResponses(400, 401, 403) },
+  }),
+  getTool: defineOperation({
+    operationId: 'getTool',
+    method: 'GET',
+    url: '/tools/:slug',
+    tags: catalog,
+    summary: 'Read one tool with its inputParameters (JSON Schema)',
+    params: ToolSlugParams,
+    response: { 200: ToolApi, ...errorResponses(401, 403, 404) },
+  }),
+};
+
+export const authConfigOperations = {
+  createAuthConfig: defineOperation({
+    operationId: 'createAuthConfig',
+    method: 'POST',
+    url: '/auth_configs',
+    tags: authConfigs,
+    summary: 'Create an auth config (managed or with your own OAuth client)',
+    body: CreateAuthConfigBody,
+    response: { 200: CreateAuthConfigResponse, ...errorResponses(400, 401, 403) },
+  }),
+  listAuthConfigs: defineOperation({
+    operationId: 'listAuthConfigs',
+    method: 'GET',
+    url: '/auth_configs',
+    tags: authConfigs,
+    summary: "List the project's auth configs",
+    querystring: ListAuthConfigsQuery,
+    response: { 200: AuthConfigList, ...errorResponses(400, 401, 403) },
+  }),
+  getAuthConfig: defineOperation({
+    operationId: 'getAuthConfig',
+    method: 'GET',
+    url: '/auth_configs/:authConfigId',
+    tags: authConfigs,
+    summary: 'Read an auth config (the client secret is never returned)',
+    params: AuthConfigIdParams,
+    response: { 200: Type.Ref(AuthConfigSchema), ...errorResponses(401, 403, 404) },
+  }),
+  updateAuthConfig: defineOperation({
+    operationId: 'updateAuthConfig',
+    method: 'PATCH',
+    url: '/auth_configs/:authConfigId',
+    tags: authConfigs,
+    summary: 'Update name, client credentials, tool restriction, scopes or disabled',
+    params: AuthConfigIdParams,
+    body: UpdateAuthConfigBody,
+    response: { 200: Type.Ref(AuthConfigSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  deleteAuthConfig: defineOperation({
+    operationId: 'deleteAuthConfig',
+    method: 'DELETE',
+    url: '/auth_configs/:authConfigId',
+    tags: authConfigs,
+    summary: 'Delete an auth config, its connections and their secrets',
+    params: AuthConfigIdParams,
+    response: {
+      200: Type.Object({ deleted: Type.Boolean(), deletedConnections: Type.Array(Type.String()) }),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+};
+
+export const connectionOperations = {
+  initiate: defineOperation({
+    operationId: 'initiate',
+    method: 'POST',
+    url: '/connectors/:slug/initiate',
+    tags: connections,
+    summary: 'Begin a connection (OAuth redirect, or pending for direct schemes)',
+    params: SlugParams,
+    body: InitiateBody,
+    response: { 200: InitiateResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+  connect: defineOperation({
+    operationId: 'connect',
+    method: 'POST',
+    url: '/connectors/:slug/connect',
+    tags: connections,
+    summary: 'Submit credentials for API-key, basic or bearer toolkits',
+    params: SlugParams,
+    body: ConnectBody,
+    response: { 200: Type.Object({ connectionId: Type.String() }), ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+  listConnections: defineOperation({
+    operationId: 'listConnections',
+    method: 'GET',
+    url: '/connectors/connections',
+    tags: connections,
+    summary: "List the project's connections",
+    querystring: ListConnectionsQuery,
+    response: { 200: ConnectionList, ...errorResponses(400, 401, 403) },
+  }),
+  getConnection: defineOperation({
+    operationId: 'getConnection',
+    method: 'GET',
+    url: '/connectors/connections/:connectionId',
+    tags: connections,
+    summary: 'Read one connection',
+    params: ConnectionIdParams,
+    response: { 200: Type.Ref(ConnectionSchema), ...errorResponses(401, 403, 404) },
+  }),
+  updateConnection: defineOperation({
+    operationId: 'updateConnection',
+    method: 'PATCH',
+    url: '/connectors/connections/:connectionId',
+    tags: connections,
+    summary: 'Set the alias, or disable / enable a connection',
+    params: ConnectionIdParams,
+    body: UpdateConnectionBody,
+    response: { 200: Type.Ref(ConnectionSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  deleteConnection: defineOperation({
+    operationId: 'deleteConnection',
+    method: 'DELETE',
+    url: '/connectors/connections/:connectionId',
+    tags: connections,
+    summary: 'Delete a connection and destroy its secrets',
+    params: ConnectionIdParams,
+    response: { 200: DeleteResponse, ...errorResponses(401, 403, 404) },
+  }),
+  refreshConnection: defineOperation({
+    operationId: 'refreshConnection',
+    method: 'POST',
+    url: '/connectors/connections/:connectionId/refresh',
+    tags: connections,
+    summary: 'Refresh credentials (OAuth refresh token)',
+    params: ConnectionIdParams,
+    body: Type.Optional(StrictBody),
+    response: { 200: RefreshResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+  revokeConnection: defineOperation({
+    operationId: 'revokeConnection',
+    method: 'POST',
+    url: '/connectors/connections/:connectionId/revoke',
+    tags: connections,
+    summary: 'Revoke tokens at the provider and destroy them',
+    params: ConnectionIdParams,
+    body: Type.Optional(StrictBody),
+    response: { 200: RevokeResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+  proxy: defineOperation({
+    operationId: 'proxy',
+    method: 'POST',
+    url: '/connectors/proxy',
+    tags: connections,
+    summary: 'Authenticated request through a connection',
+    body: ProxyBody,
+    response: { 200: ProxyResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+  createConnectLink: defineOperation({
+    operationId: 'createConnectLink',
+    method: 'POST',
+    url: '/connect-links',
+    tags: connections,
+    summary: 'Create a hosted connect link for an end user',
+    description:
+      "Makes the connection now (INITIATED for OAuth, PENDING for API-key/basic/bearer) and returns the page's URL. " +
+      "The page names the toolkit and the project, sends the user through the provider's consent or shows the credential form, " +
+      'then returns to callbackUrl. Opening the page never uses the link; the user submitting it does (single use).',
+    body: CreateConnectLinkBody,
+    response: { 201: ConnectLinkResponse, ...errorResponses(400, 401, 403, 404, 500) },
+  }),
+};
+
+export const toolOperations = {
+  executeTool: defineOperation({
+    operationId: 'executeTool',
+    method: 'POST',
+    url: '/tools/:slug/execute',
+    tags: ['tools'],
+    summary: 'Run a tool through a connection',
+    description:
+      "The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection for the tool's toolkit. " +
+      'Provider errors are 200 with successful=false and the provider status; 408 means the provider did not answer in time.',
+    params: Type.Object({ slug: Type.String({ maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug' }) }),
+    body: Type.Optional(ExecuteBody),
+    response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+  }),
+};
+
+/** The native plane: every operation spec.json describes under /api/v1 (the OAuth callback page aside). */
+export const nativeContract = {
+  prefix: NATIVE_PREFIX,
+  operations: { ...catalogOperations, ...authConfigOperations, ...connectionOperations, ...toolOperations },
+} satisfies Contract;
