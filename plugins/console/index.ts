@@ -11,6 +11,7 @@ import type { Config } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { createRequireSession } from './session-auth.js';
+import { assertRoleDeclared, createResolveAccess } from './route-access.js';
 import { isOwnOrigin } from '../own-origin.js';
 import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
 import { organizationRoutes } from './organizations.js';
@@ -27,19 +28,7 @@ import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 
 export type ConsoleServices = Pick<
   Services,
-  | 'accounts'
-  | 'sessions'
-  | 'orgAccess'
-  | 'audit'
-  | 'organizations'
-  | 'members'
-  | 'invitations'
-  | 'usage'
-  | 'consoleProjects'
-  | 'consoleKeys'
-  | 'consoleResources'
-  | 'consoleExecutions'
-  | 'consoleToolkits'
+  'accounts' | 'sessions' | 'tenancy' | 'audit' | 'usage' | 'consoleResources' | 'consoleExecutions' | 'consoleToolkits'
 >;
 
 export interface ConsoleOptions {
@@ -69,9 +58,12 @@ export default fp(
           const schema = (route.schema ??= {}) as { tags?: string[]; security?: unknown[] };
           schema.tags ??= tags;
           schema.security ??= [{ consoleSession: [] }];
+          assertRoleDeclared(route);
         });
         guardPlane(plane, new URL(config.publicBaseUrl).origin);
         plane.decorateRequest('consoleSession', null);
+        plane.decorateRequest('organizationAccess', null);
+        plane.decorateRequest('projectAccess', null);
         // Shared response components: every route group of the plane may reference them.
         plane.addSchema(ConsoleUser);
         plane.addSchema(SessionView);
@@ -79,6 +71,8 @@ export default fp(
         await plane.register(publicInvitationRoutes, { services, config });
         await plane.register(async (signedIn) => {
           signedIn.addHook('onRequest', createRequireSession(services));
+          // After validation, as the services' own checks were: a bad request is 400 before 403/404.
+          signedIn.addHook('preHandler', createResolveAccess(services.tenancy));
           await signedIn.register(sessionAccountRoutes, { services, config });
           await signedIn.register(organizationRoutes, { services, config });
           await signedIn.register(memberRoutes, { services, config });
