@@ -38,6 +38,21 @@ export interface ConsoleOptions {
 
 const tags = ['console'];
 
+/** The route groups for a signed-in person (test/console/route-roles.test.ts reads their declared roles). */
+export const signedInRouteGroups = [
+  sessionAccountRoutes,
+  organizationRoutes,
+  memberRoutes,
+  invitationRoutes,
+  usageRoutes,
+  projectRoutes,
+  apiKeyRoutes,
+  projectResourceRoutes,
+  executionRoutes,
+  toolkitRoutes,
+  auditRoutes,
+];
+
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     if (request.headers['x-api-key'] !== undefined)
@@ -73,17 +88,7 @@ export default fp(
           signedIn.addHook('onRequest', createRequireSession(services));
           // After validation, as the services' own checks were: a bad request is 400 before 403/404.
           signedIn.addHook('preHandler', createResolveAccess(services.tenancy));
-          await signedIn.register(sessionAccountRoutes, { services, config });
-          await signedIn.register(organizationRoutes, { services, config });
-          await signedIn.register(memberRoutes, { services, config });
-          await signedIn.register(invitationRoutes, { services, config });
-          await signedIn.register(usageRoutes, { services, config });
-          await signedIn.register(projectRoutes, { services, config });
-          await signedIn.register(apiKeyRoutes, { services, config });
-          await signedIn.register(projectResourceRoutes, { services, config });
-          await signedIn.register(executionRoutes, { services, config });
-          await signedIn.register(toolkitRoutes, { services, config });
-          await signedIn.register(auditRoutes, { services, config });
+          for (const routes of signedInRouteGroups) await signedIn.register(routes, { services, config });
         });
       },
       { prefix: '/api/v1/console' },

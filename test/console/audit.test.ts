@@ -99,7 +99,7 @@ t.test('owners and admins read it; members are refused; other organizations are 
   t.notOk(JSON.stringify((await owner.get(url)).json()).includes('Theirs'));
 });
 
-t.test("the operator's CLI records project and key changes as the operator's, never the key", async (t) => {
+t.test("the operator's CLI records project, key and quota changes as the operator's, never the key", async (t) => {
   const { app } = await buildTestApp(t);
   const { owner, organizationId, projectId } = await firstOwner(app);
   const org = await app.orm.em.fork().findOneOrFail(Organization, { id: organizationId });
@@ -112,6 +112,7 @@ t.test("the operator's CLI records project and key changes as the operator's, ne
   const key = /API key: +(\S+)/.exec(createdKey)![1]!;
   await cli(app, 'revoke-key', [keyId]);
   await cli(app, 'revoke-key', [keyId]);
+  await cli(app, 'set-quota', [], { org: organizationId, executions: '100' });
 
   const res = await owner.get(`/orgs/${organizationId}/audit`);
   type Entry = {
@@ -131,14 +132,15 @@ t.test("the operator's CLI records project and key changes as the operator's, ne
   // create-project writes the project and its first key, often in the same millisecond: still in that order.
   t.same(
     items.map((e) => e.action),
-    ['api_key.revoked', 'api_key.created', 'api_key.created', 'project.created'],
+    ['organization.quota_changed', 'api_key.revoked', 'api_key.created', 'api_key.created', 'project.created'],
     'an already revoked key adds nothing',
   );
   t.ok(
     items.every((e) => e.actor === null && e.actorKind === 'operator' && e.actorApiKey === null && e.ip === null),
     'the operator, no person and no address',
   );
-  t.match(items[0], { targetId: keyId, projectId, detail: { name: 'cli key', start: key.slice(0, 12) } });
+  t.match(items[0], { targetType: 'organization', targetId: organizationId, detail: { from: null, to: 100 } });
+  t.match(items[1], { targetId: keyId, projectId, detail: { name: 'cli key', start: key.slice(0, 12) } });
   t.match(
     items.find((e) => e.action === 'project.created'),
     { detail: { name: 'From the CLI' } },

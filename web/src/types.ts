@@ -150,6 +150,8 @@ export interface AuditEntry {
   id: string;
   createdAt: string;
   actor: { userId: string; email: string | null } | null;
+  actorKind: 'user' | 'operator' | 'apiKey';
+  actorApiKey: { id: string; name: string | null } | null;
   action: string;
   targetType: string;
   targetId: string;
