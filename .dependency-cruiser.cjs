@@ -72,6 +72,16 @@ module.exports = {
       to: { path: '^web/' },
     },
     {
+      name: 'tenancy-tables-only-through-tenancy',
+      comment:
+        'Organizations, projects, memberships, invitations and API keys are written only by src/tenancy/ (each change with its audit entry, in one transaction): nothing else may import their repositories or entity definitions. src/db/ itself and the composition root are the exceptions.',
+      severity: 'error',
+      from: { pathNot: '^(src/tenancy/|src/db/|src/services\\.ts$)' },
+      to: {
+        path: '^src/db/(repositories/(tenancy|api-key-repository|project-repository|membership-repository|invitation-repository)|entities/(organization|project|membership|invitation|api-key))\\.ts$',
+      },
+    },
+    {
       name: 'no-circular-in-src',
       comment: 'No import cycles inside the domain (src/, including src/db/).',
       severity: 'error',

@@ -12,7 +12,7 @@ import { buildApp } from '../plugins/app.js';
 import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
-import type { ApiKeySummary } from '../src/projects/api-key-service.js';
+import { OPERATOR } from '../src/tenancy/actor.js';
 import { SPECS } from './cli-commands.js';
 
 const USAGE = `Usage: broker <command> [options]
@@ -56,27 +56,15 @@ function parseQuota(value: string): number | null {
 /** A key as shown in messages: its id, or only the start of a full key (the key is a secret). */
 const shownKey = (target: string) => (target.startsWith('cb_live_') ? `${target.slice(0, 12)}…` : target);
 
-/** The audit log's entry for a key made or revoked here: no actor (the operator's CLI), never the key. */
-const auditKey = (app: FastifyInstance, action: 'api_key.created' | 'api_key.revoked', k: ApiKeySummary) =>
-  app.services.audit.record(null, {
-    organizationId: k.organizationId,
-    projectId: k.projectId,
-    action,
-    targetType: 'api_key',
-    targetId: k.id,
-    detail: { name: k.name, start: k.start },
-  });
-
 export const commands: Record<string, Command> = {
   async 'create-project'(app, _args, flags) {
     const orgName = required(flags, 'org');
     const projectName = required(flags, 'project');
-    const org = await app.services.projects.findOrCreateOrganization(orgName);
-    const project = await app.services.projects.createProject(org.id, projectName);
-    const { key, apiKey } = await app.services.apiKeys.create(project.id, 'default');
-    const projectEvent = { organizationId: org.id, projectId: project.id, targetType: 'project', targetId: project.id };
-    await app.services.audit.record(null, { ...projectEvent, action: 'project.created', detail: { name: project.name } });
-    await auditKey(app, 'api_key.created', apiKey);
+    const { tenancy } = app.services;
+    // Each change with its audit entry, the operator as the actor (src/tenancy).
+    const org = await tenancy.organizations.findOrCreate(OPERATOR, orgName);
+    const project = await tenancy.projects.create(OPERATOR, org.id, projectName);
+    const { key, apiKey } = await tenancy.apiKeys.create(OPERATOR, project.id, 'default');
     out(`Organization: ${org.id} (${org.name})`);
     out(`Project:      ${project.id} (${project.name})`);
     out(`API key id:   ${apiKey.id}`);
@@ -85,17 +73,16 @@ export const commands: Record<string, Command> = {
   },
   async 'create-key'(app, _args, flags) {
     const name = flags.name ?? 'cli';
-    const { key, apiKey } = await app.services.apiKeys.create(required(flags, 'project'), name);
-    await auditKey(app, 'api_key.created', apiKey);
+    const { key, apiKey } = await app.services.tenancy.apiKeys.create(OPERATOR, required(flags, 'project'), name);
     out(`API key id: ${apiKey.id}`);
     out(`API key:    ${key}`);
     out('The key is shown once; store it now.');
   },
   async 'list-keys'(app, _args, flags) {
     const projectId = required(flags, 'project');
-    if (!(await app.services.projects.getProject(projectId)))
+    if (!(await app.services.tenancy.projects.find(projectId)))
       throw new CommandError(`Project ${projectId} does not exist (see broker list-projects)`);
-    for (const k of await app.services.apiKeys.list(projectId)) {
+    for (const k of await app.services.tenancy.apiKeys.list(projectId)) {
       out(
         `${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
       );
@@ -103,11 +90,10 @@ export const commands: Record<string, Command> = {
   },
   async 'revoke-key'(app, args) {
     const target = args[0]!;
-    const k = await app.services.apiKeys.revoke(target).catch((err: unknown) => {
+    const k = await app.services.tenancy.apiKeys.revoke(OPERATOR, target).catch((err: unknown) => {
       if (err instanceof BrokerError && err.code === 'NOT_FOUND') throw new CommandError(`API key ${shownKey(target)} does not exist`);
       throw err;
     });
-    if (!k.alreadyRevoked) await auditKey(app, 'api_key.revoked', k);
     if (k.alreadyRevoked) out(`${k.id} (${k.start}…) was already revoked at ${k.revokedAt!.toISOString()}; nothing changed.`);
     else out(`Revoked ${k.id} (${k.start}…).`);
   },
@@ -120,7 +106,7 @@ export const commands: Record<string, Command> = {
   async 'set-quota'(app, _args, flags) {
     const organizationId = required(flags, 'org');
     const quota = parseQuota(required(flags, 'executions'));
-    const set = await app.services.quota.setMonthlyQuota(organizationId, quota).catch((err: unknown) => {
+    const set = await app.services.tenancy.organizations.setMonthlyQuota(OPERATOR, organizationId, quota).catch((err: unknown) => {
       if (err instanceof BrokerError && err.code === 'NOT_FOUND')
         throw new CommandError(`Organization ${organizationId} does not exist (see broker list-projects)`);
       throw err;
@@ -133,7 +119,7 @@ export const commands: Record<string, Command> = {
       );
   },
   async 'list-projects'(app) {
-    for (const p of await app.services.projects.listProjects()) out(`${p.id}  ${p.name}  org ${p.organizationId}`);
+    for (const p of await app.services.tenancy.projects.listAll()) out(`${p.id}  ${p.name}  org ${p.organizationId}`);
   },
 };
 

@@ -20,7 +20,7 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   for (const warning of config.warnings) app.log.warn(warning);
   if (config.bootstrap) {
     // Production prints no key: it points the operator at the console's sign-up instead.
-    const created = await bootstrapIfEmpty(app.services, config.env);
+    const created = await bootstrapIfEmpty(app.services.tenancy, config.env);
     if (created) process.stdout.write(bootstrapBanner(created, config.publicBaseUrl));
   }
   try {

@@ -107,7 +107,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(rateLimitPlugin, { config });
   const s = app.services;
   await app.register(metricsPlugin, { metrics: s.metrics, token: config.metricsToken });
-  await app.register(authPlugin, { services: { apiKeys: s.apiKeys, cache: s.cache } });
+  await app.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, cache: s.cache } });
   await app.register(specPlugin, { config });
   await app.register(healthPlugin, { services: { ping: s.ping } });
   await app.register(nativeApiPlugin, {

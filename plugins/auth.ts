@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { hashApiKey, type ApiKeyPrincipal } from '../src/projects/api-key-service.js';
+import { hashApiKey, type ApiKeyPrincipal, type ApiKeys } from '../src/tenancy/api-keys.js';
 import { unauthorized } from '../src/errors.js';
 import type { Services } from '../src/services.js';
 
@@ -54,7 +54,7 @@ export function presentedApiKey(request: FastifyRequest): PresentedKey | null {
 }
 
 export default fp(
-  async (app, opts: { services: Pick<Services, 'apiKeys' | 'cache'> }) => {
+  async (app, opts: { services: { apiKeys: Pick<ApiKeys, 'authenticate'> } & Pick<Services, 'cache'> }) => {
     const { apiKeys, cache } = opts.services;
     app.decorateRequest('auth', null);
     app.decorateRequest('presentedKey', undefined);

@@ -11,6 +11,7 @@ import { startBitlySandbox, startHubspotSandbox } from './index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { exitOnStartupFailure, startServer } from '../bin/server.js';
+import { OPERATOR } from '../src/tenancy/actor.js';
 
 export const DEMO_DATA_DIR = './data/demo';
 
@@ -75,9 +76,9 @@ async function main(): Promise<void> {
   demoConfig = config;
   const server = await startServer(config);
   const app = server.app;
-  const org = await app.services.projects.createOrganization('Demo organization');
-  const project = await app.services.projects.createProject(org.id, 'Demo project');
-  const { key } = await app.services.apiKeys.create(project.id, 'demo');
+  const org = await app.services.tenancy.organizations.create(OPERATOR, 'Demo organization');
+  const project = await app.services.tenancy.projects.create(OPERATOR, org.id, 'Demo project');
+  const { key } = await app.services.tenancy.apiKeys.create(OPERATOR, project.id, 'demo');
   process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\n`);
   process.stdout.write(walkthrough(config.publicBaseUrl, key));
   // The sandboxes live in this process and stop with it (SIGTERM/SIGINT close the broker first).

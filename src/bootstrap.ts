@@ -7,23 +7,27 @@
  *   project), or to `broker create-project`, which prints a key on the terminal that ran it.
  */
 import type { Config } from './config.js';
-import type { Services } from './services.js';
+import type { Tenancy } from './tenancy/index.js';
+import { OPERATOR } from './tenancy/actor.js';
 
 export type BootstrapResult =
   | { kind: 'api-key'; organizationId: string; projectId: string; apiKey: string }
   /** Production: nothing created; the first user signs up in the console. */
   | { kind: 'sign-up' };
 
+/** The default organization, project and key are written in one transaction, audited as the operator's. */
 export async function bootstrapIfEmpty(
-  services: Pick<Services, 'projects' | 'apiKeys'>,
+  tenancy: Pick<Tenancy, 'organizations' | 'projects' | 'apiKeys' | 'audited'>,
   env: Config['env'],
 ): Promise<BootstrapResult | undefined> {
-  if ((await services.projects.countOrganizations()) > 0) return undefined;
+  if ((await tenancy.organizations.count()) > 0) return undefined;
   if (env === 'production') return { kind: 'sign-up' };
-  const org = await services.projects.createOrganization('Default organization');
-  const project = await services.projects.createProject(org.id, 'Default project');
-  const { key } = await services.apiKeys.create(project.id, 'bootstrap');
-  return { kind: 'api-key', organizationId: org.id, projectId: project.id, apiKey: key };
+  return tenancy.audited.run(OPERATOR, async (tx) => {
+    const org = await tenancy.organizations.insert(tx, OPERATOR, 'Default organization');
+    const project = await tenancy.projects.insert(tx, org.id, 'Default project');
+    const { key } = await tenancy.apiKeys.insert(tx, project.id, 'bootstrap');
+    return { kind: 'api-key', organizationId: org.id, projectId: project.id, apiKey: key };
+  });
 }
 
 const RULE = '================================================================================';

@@ -7,8 +7,6 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
-import { createApiKeyService } from './projects/api-key-service.js';
-import { createProjectService } from './projects/project-service.js';
 import { BUILTIN_CATALOG_DIR, loadCatalog } from './catalog/catalog-loader.js';
 import { parseToolkitOverrides } from './catalog/toolkit-overrides.js';
 import { hasTemplatedHost } from './catalog/connection-config.js';
@@ -37,6 +35,7 @@ import { createBrokerMetrics } from './metrics/broker-metrics.js';
 import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
+import { createTenancy } from './tenancy/index.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -83,11 +82,8 @@ export function createServices(deps: ServiceDeps) {
   const cache = createHotCache(epoch, { safetyTtlMs: config.cacheSafetyTtlMs });
   const metrics = createBrokerMetrics();
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
-  const apiKeys = createApiKeyService({ keys: repos.apiKeys, projects: repos.projects, cache });
-  const projects = createProjectService({
-    projects: repos.projects,
-    defaultMonthlyExecutionQuota: config.console.defaultMonthlyExecutionQuota,
-  });
+  // Organizations, projects, members, invitations, API keys: every change audited in its transaction.
+  const tenancy = createTenancy({ db, cache, clock, config });
   const authConfigs = createAuthConfigService({
     db,
     authConfigs: repos.authConfigs,
@@ -123,7 +119,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     config,
     clock,
-    projects: repos.projects,
+    projects: tenancy.projects,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
@@ -136,13 +132,12 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     connections,
     authConfigs,
-    projects: repos.projects,
+    projects: tenancy.projects,
     config,
     now: () => clock.now(),
   });
   return {
-    apiKeys,
-    projects,
+    tenancy,
     catalog,
     catalogService,
     vault,
@@ -152,11 +147,11 @@ export function createServices(deps: ServiceDeps) {
     execution,
     proxy,
     connectLinks,
-    /** Monthly execution quotas: enforced in every provider call; `broker set-quota` sets them. */
+    /** Monthly execution quotas: enforced in every provider call; tenancy.organizations.setMonthlyQuota sets them. */
     quota,
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
-    // The console plane (plugins/console): accounts, sessions, organization roles, audit.
-    ...createConsoleServices({ repos, config, clock, apiKeys, authConfigs, connections, tokens, catalog, catalogService }),
+    // The console plane (plugins/console): accounts, sessions, usage, audit log, project resources.
+    ...createConsoleServices({ repos, config, clock, tenancy, authConfigs, connections, tokens, catalog, catalogService }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.

@@ -16,26 +16,26 @@ const BASE = 'http://127.0.0.1:3000';
 
 t.test('development: a default organization, project and printed key that works', async (t) => {
   const { app } = await buildTestApp(t, { env: { NODE_ENV: 'development' } });
-  const created = await bootstrapIfEmpty(app.services, 'development');
+  const created = await bootstrapIfEmpty(app.services.tenancy, 'development');
   if (created?.kind !== 'api-key') throw new Error(`expected a key, got ${JSON.stringify(created)}`);
   const banner = bootstrapBanner(created, BASE);
   t.ok(banner.includes(created.apiKey), 'the key is printed');
   t.match(banner, `${BASE}/console/`);
   const res = await app.inject({ url: '/api/v1/toolkits', headers: { 'x-api-key': created.apiKey } });
   t.equal(res.statusCode, 200, 'and works');
-  t.equal(await bootstrapIfEmpty(app.services, 'development'), undefined, 'only on an empty database');
+  t.equal(await bootstrapIfEmpty(app.services.tenancy, 'development'), undefined, 'only on an empty database');
 });
 
 t.test('production: no key, nothing created; the first sign-up owns a new organization', async (t) => {
   const { app } = await buildTestApp(t, { env: { NODE_ENV: 'production' } });
-  const result = await bootstrapIfEmpty(app.services, 'production');
+  const result = await bootstrapIfEmpty(app.services.tenancy, 'production');
   t.same(result, { kind: 'sign-up' });
   const banner = bootstrapBanner(result!, BASE);
   t.match(banner, `Open ${BASE}/console/ and sign up`);
   t.match(banner, /broker create-project --org <name> --project <name>/);
   t.notMatch(banner, /cb_live_/);
-  t.equal(await app.services.projects.countOrganizations(), 0, 'no organization created');
-  t.same(await bootstrapIfEmpty(app.services, 'production'), { kind: 'sign-up' }, 'told again until someone signs up');
+  t.equal(await app.services.tenancy.organizations.count(), 0, 'no organization created');
+  t.same(await bootstrapIfEmpty(app.services.tenancy, 'production'), { kind: 'sign-up' }, 'told again until someone signs up');
 
   const ada = await signUp(app, 'ada@example.com', { name: 'Ada' });
   const em = app.orm.em.fork();
@@ -45,7 +45,7 @@ t.test('production: no key, nothing created; the first sign-up owns a new organi
     (await em.find(Project, { organizationId: membership.organizationId })).map((p) => p.name),
     ['Default project'],
   );
-  t.equal(await bootstrapIfEmpty(app.services, 'production'), undefined, 'nothing to say once it exists');
+  t.equal(await bootstrapIfEmpty(app.services.tenancy, 'production'), undefined, 'nothing to say once it exists');
 });
 
 t.test('npm start with NODE_ENV=production on an empty database prints the sign-up banner and no key', async (t) => {

@@ -8,14 +8,17 @@ import { Type } from '@sinclair/typebox';
 import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
 import { ApiKeyParams, ApiKeyView, CreateApiKeyBody, CreatedApiKey } from '../../src/console/project-api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { actorOf, sessionOf } from './session-auth.js';
+import { actorOf } from './session-auth.js';
+import { projectAccessOf } from './route-access.js';
+import { apiKeyView } from '../../src/tenancy/api-keys.js';
 
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  const keys = services.consoleKeys;
+  const keys = services.tenancy.apiKeys;
 
   app.get(
     '/orgs/:organizationId/projects/:projectId/api-keys',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListApiKeys',
         summary: "The project's API keys, revoked ones included (never the keys themselves)",
@@ -23,15 +26,13 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
         response: { 200: Type.Object({ items: Type.Array(ApiKeyView) }), ...consoleErrors(401, 404) },
       },
     },
-    async (request) => {
-      const { organizationId, projectId } = request.params;
-      return { items: await keys.list(sessionOf(request).userId, organizationId, projectId) };
-    },
+    async (request) => ({ items: (await keys.list(projectAccessOf(request).project.id)).map(apiKeyView) }),
   );
 
   app.post(
     '/orgs/:organizationId/projects/:projectId/api-keys',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleCreateApiKey',
         summary: 'Create a project API key; the key is returned once (admin)',
@@ -41,14 +42,19 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { organizationId, projectId } = request.params;
-      return reply.code(201).send(await keys.create(actorOf(request), organizationId, projectId, request.body.name));
+      const { key, apiKey } = await keys.create(
+        actorOf(request),
+        projectAccessOf(request).project.id,
+        request.body.name.trim() || 'default',
+      );
+      return reply.code(201).send({ key, apiKey: apiKeyView(apiKey) });
     },
   );
 
   app.delete(
     '/orgs/:organizationId/projects/:projectId/api-keys/:apiKeyId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleRevokeApiKey',
         summary: "Revoke an API key: refused at once everywhere; the project's connections are not affected (admin)",
@@ -56,9 +62,6 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
         response: { 200: ApiKeyView, ...consoleErrors(401, 403, 404) },
       },
     },
-    async (request) => {
-      const { organizationId, projectId, apiKeyId } = request.params;
-      return keys.revoke(actorOf(request), organizationId, projectId, apiKeyId);
-    },
+    async (request) => keys.revokeInProject(actorOf(request), projectAccessOf(request), request.params.apiKeyId),
   );
 };

@@ -5,12 +5,15 @@ import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas
 import { AuditPageView, AuditQuery, type AuditEntryView } from '../../src/console/project-api-schemas.js';
 import type { IAuditEntry } from '../../src/db/entities/index.js';
 import type { ConsoleOptions } from './index.js';
-import { sessionOf } from './session-auth.js';
+import { organizationAccessOf } from './route-access.js';
 
 const entryView = (e: IAuditEntry): Static<typeof AuditEntryView> => ({
   id: e.id,
   createdAt: e.createdAt.toISOString(),
   actor: e.actorUserId ? { userId: e.actorUserId, email: e.actorEmail ?? null } : null,
+  // Entries older than the column: a user when one is named, else the operator.
+  actorKind: (e.actorKind as 'user' | 'operator' | 'apiKey' | null) ?? (e.actorUserId ? 'user' : 'operator'),
+  actorApiKey: e.actorApiKeyId ? { id: e.actorApiKeyId, name: e.actorApiKeyName ?? null } : null,
   action: e.action,
   targetType: e.targetType,
   targetId: e.targetId,
@@ -23,6 +26,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app
   app.get(
     '/orgs/:organizationId/audit',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleListAudit',
         summary: "The organization's audit log, newest first (owner or admin)",
@@ -32,8 +36,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app
       },
     },
     async (request) => {
-      const { organizationId } = request.params;
-      await services.orgAccess.require(sessionOf(request).userId, organizationId, 'admin');
+      const { organizationId } = organizationAccessOf(request);
       const page = await services.audit.list(organizationId, request.query.limit ?? 50, request.query.cursor);
       return { items: page.items.map(entryView), nextCursor: page.nextCursor };
     },

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
 import { ExecutionPage, ListExecutionsQuery } from '../../src/console/project-api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { sessionOf } from './session-auth.js';
+import { projectAccessOf } from './route-access.js';
 
 export const executionRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   app.get(
     '/orgs/:organizationId/projects/:projectId/executions',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListExecutions',
         summary: "The project's tool executions and proxy calls, newest first (no arguments or data)",
@@ -18,9 +19,9 @@ export const executionRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async 
       },
     },
     async (request) => {
-      const { organizationId, projectId } = request.params;
+      const { organizationId, project } = projectAccessOf(request);
       const { kind, cursor, limit = 50 } = request.query;
-      return services.consoleExecutions.list(sessionOf(request).userId, { organizationId, projectId }, { kind, cursor, limit });
+      return services.consoleExecutions.list({ organizationId, projectId: project.id }, { kind, cursor, limit });
     },
   );
 };

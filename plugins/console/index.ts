@@ -11,6 +11,7 @@ import type { Config } from '../../src/config.js';
 import type { Services } from '../../src/services.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { createRequireSession } from './session-auth.js';
+import { assertRoleDeclared, createResolveAccess } from './route-access.js';
 import { isOwnOrigin } from '../own-origin.js';
 import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
 import { organizationRoutes } from './organizations.js';
@@ -27,19 +28,7 @@ import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 
 export type ConsoleServices = Pick<
   Services,
-  | 'accounts'
-  | 'sessions'
-  | 'orgAccess'
-  | 'audit'
-  | 'organizations'
-  | 'members'
-  | 'invitations'
-  | 'usage'
-  | 'consoleProjects'
-  | 'consoleKeys'
-  | 'consoleResources'
-  | 'consoleExecutions'
-  | 'consoleToolkits'
+  'accounts' | 'sessions' | 'tenancy' | 'audit' | 'usage' | 'consoleResources' | 'consoleExecutions' | 'consoleToolkits'
 >;
 
 export interface ConsoleOptions {
@@ -48,6 +37,21 @@ export interface ConsoleOptions {
 }
 
 const tags = ['console'];
+
+/** The route groups for a signed-in person (test/console/route-roles.test.ts reads their declared roles). */
+export const signedInRouteGroups = [
+  sessionAccountRoutes,
+  organizationRoutes,
+  memberRoutes,
+  invitationRoutes,
+  usageRoutes,
+  projectRoutes,
+  apiKeyRoutes,
+  projectResourceRoutes,
+  executionRoutes,
+  toolkitRoutes,
+  auditRoutes,
+];
 
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
@@ -69,9 +73,12 @@ export default fp(
           const schema = (route.schema ??= {}) as { tags?: string[]; security?: unknown[] };
           schema.tags ??= tags;
           schema.security ??= [{ consoleSession: [] }];
+          assertRoleDeclared(route);
         });
         guardPlane(plane, new URL(config.publicBaseUrl).origin);
         plane.decorateRequest('consoleSession', null);
+        plane.decorateRequest('organizationAccess', null);
+        plane.decorateRequest('projectAccess', null);
         // Shared response components: every route group of the plane may reference them.
         plane.addSchema(ConsoleUser);
         plane.addSchema(SessionView);
@@ -79,17 +86,9 @@ export default fp(
         await plane.register(publicInvitationRoutes, { services, config });
         await plane.register(async (signedIn) => {
           signedIn.addHook('onRequest', createRequireSession(services));
-          await signedIn.register(sessionAccountRoutes, { services, config });
-          await signedIn.register(organizationRoutes, { services, config });
-          await signedIn.register(memberRoutes, { services, config });
-          await signedIn.register(invitationRoutes, { services, config });
-          await signedIn.register(usageRoutes, { services, config });
-          await signedIn.register(projectRoutes, { services, config });
-          await signedIn.register(apiKeyRoutes, { services, config });
-          await signedIn.register(projectResourceRoutes, { services, config });
-          await signedIn.register(executionRoutes, { services, config });
-          await signedIn.register(toolkitRoutes, { services, config });
-          await signedIn.register(auditRoutes, { services, config });
+          // After validation, as the services' own checks were: a bad request is 400 before 403/404.
+          signedIn.addHook('preHandler', createResolveAccess(services.tenancy));
+          for (const routes of signedInRouteGroups) await signedIn.register(routes, { services, config });
         });
       },
       { prefix: '/api/v1/console' },

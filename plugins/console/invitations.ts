@@ -2,7 +2,7 @@
  * Invitations: admins and owners invite an email with a role and get a single-use link (shown
  * once), list the pending ones and revoke them; whoever holds a link sees what it offers without
  * signing in, and joins by accepting it signed in with the invited email. Signing up with the
- * link's token is in plugins/console/accounts.ts. Rules: src/console/invitation-service.ts.
+ * link's token is in plugins/console/accounts.ts. Rules: src/tenancy/invitations.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -10,7 +10,8 @@ import { Email, OrganizationParams, consoleErrors } from '../../src/console/api-
 import { IdString } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { RoleSchema } from './organizations.js';
-import { actorOf, sessionOf } from './session-auth.js';
+import { actorOf } from './session-auth.js';
+import { organizationAccessOf } from './route-access.js';
 
 const Invitation = Type.Object({
   id: Type.String(),
@@ -58,16 +59,17 @@ export const publicInvitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> =
         response: { 200: Preview, ...consoleErrors(400, 404, 410) },
       },
     },
-    async (request) => services.invitations.preview(request.params.token),
+    async (request) => services.tenancy.invitations.preview(request.params.token),
   );
 };
 
 export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  const { invitations } = services;
+  const { invitations } = services.tenancy;
 
   app.get(
     '/orgs/:organizationId/invitations',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleListInvitations',
         summary: 'Pending invitations of an organization (admin)',
@@ -75,12 +77,13 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async
         response: { 200: Type.Object({ items: Type.Array(Invitation) }), ...consoleErrors(401, 403, 404) },
       },
     },
-    async (request) => ({ items: await invitations.listPending(sessionOf(request).userId, request.params.organizationId) }),
+    async (request) => ({ items: await invitations.listPending(organizationAccessOf(request)) }),
   );
 
   app.post(
     '/orgs/:organizationId/invitations',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleCreateInvitation',
         summary: 'Invite an email to the organization (admin); the link expires in 7 days and works once',
@@ -89,12 +92,13 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async
         response: { 201: Created, ...consoleErrors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await invitations.create(actorOf(request), request.params.organizationId, request.body)),
+    async (request, reply) => reply.code(201).send(await invitations.create(actorOf(request), organizationAccessOf(request), request.body)),
   );
 
   app.delete(
     '/orgs/:organizationId/invitations/:invitationId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleRevokeInvitation',
         summary: 'Revoke a pending invitation (admin)',
@@ -103,7 +107,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async
       },
     },
     async (request, reply) => {
-      await invitations.revoke(actorOf(request), request.params.organizationId, request.params.invitationId);
+      await invitations.revoke(actorOf(request), organizationAccessOf(request), request.params.invitationId);
       return reply.code(204).send(null);
     },
   );

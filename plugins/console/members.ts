@@ -1,6 +1,6 @@
 /**
  * The members of an organization: listing them (any member), changing a role (owners), removing a
- * member or leaving (rules in src/console/member-service.ts; the last owner stays).
+ * member or leaving (rules in src/tenancy/members.ts; the last owner stays).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -8,7 +8,8 @@ import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas
 import { IdString } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { RoleSchema } from './organizations.js';
-import { actorOf, sessionOf } from './session-auth.js';
+import { actorOf } from './session-auth.js';
+import { organizationAccessOf } from './route-access.js';
 
 const Member = Type.Object({
   userId: Type.String(),
@@ -21,11 +22,12 @@ const MemberParams = Type.Object({ ...OrganizationParams.properties, userId: IdS
 const RoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
 
 export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  const { members } = services;
+  const { members } = services.tenancy;
 
   app.get(
     '/orgs/:organizationId/members',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListMembers',
         summary: 'The members of an organization',
@@ -33,12 +35,13 @@ export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
         response: { 200: Type.Object({ items: Type.Array(Member) }), ...consoleErrors(401, 404) },
       },
     },
-    async (request) => ({ items: await members.list(sessionOf(request).userId, request.params.organizationId) }),
+    async (request) => ({ items: await members.list(organizationAccessOf(request)) }),
   );
 
   app.patch(
     '/orgs/:organizationId/members/:userId',
     {
+      config: { role: 'owner' },
       schema: {
         operationId: 'consoleChangeMemberRole',
         summary: "Change a member's role (owner); the last owner cannot be demoted",
@@ -47,12 +50,14 @@ export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
         response: { 200: Member, ...consoleErrors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => members.changeRole(actorOf(request), request.params.organizationId, request.params.userId, request.body.role),
+    async (request) => members.changeRole(actorOf(request), organizationAccessOf(request), request.params.userId, request.body.role),
   );
 
   app.delete(
     '/orgs/:organizationId/members/:userId',
     {
+      // Anyone may leave; removing someone else asks more (src/tenancy/members.ts).
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleRemoveMember',
         summary: 'Remove a member (admin for members, owner for admins and owners) or leave (my own id)',
@@ -61,7 +66,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
       },
     },
     async (request, reply) => {
-      await members.remove(actorOf(request), request.params.organizationId, request.params.userId);
+      await members.remove(actorOf(request), organizationAccessOf(request), request.params.userId);
       return reply.code(204).send(null);
     },
   );

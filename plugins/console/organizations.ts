@@ -1,6 +1,6 @@
 /**
  * Organizations: the caller's own (with the caller's role), creating one (the caller owns it),
- * reading one, renaming one (owners). Rules live in src/console/organization-service.ts.
+ * reading one, renaming one (owners). Rules live in src/tenancy/organizations.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -8,6 +8,7 @@ import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas
 import { TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { actorOf, sessionOf } from './session-auth.js';
+import { organizationAccessOf } from './route-access.js';
 
 /** A role in an organization: owner > admin > member. */
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
@@ -27,7 +28,7 @@ const OrganizationDetail = Type.Object({
 const NameBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name }) }, { additionalProperties: false });
 
 export const organizationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  const { organizations } = services;
+  const { organizations } = services.tenancy;
 
   app.get(
     '/orgs',
@@ -51,12 +52,14 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = asy
         response: { 201: OrganizationSummary, ...consoleErrors(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.code(201).send(await organizations.create(actorOf(request), request.body.name)),
+    async (request, reply) =>
+      reply.code(201).send(organizations.ownedSummary(await organizations.create(actorOf(request), request.body.name))),
   );
 
   app.get(
     '/orgs/:organizationId',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleGetOrganization',
         summary: 'One of my organizations',
@@ -64,12 +67,13 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = asy
         response: { 200: OrganizationDetail, ...consoleErrors(401, 404) },
       },
     },
-    async (request) => organizations.get(sessionOf(request).userId, request.params.organizationId),
+    async (request) => organizations.get(organizationAccessOf(request)),
   );
 
   app.patch(
     '/orgs/:organizationId',
     {
+      config: { role: 'owner' },
       schema: {
         operationId: 'consoleRenameOrganization',
         summary: 'Rename an organization (owner)',
@@ -78,6 +82,6 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = asy
         response: { 200: OrganizationDetail, ...consoleErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => organizations.rename(actorOf(request), request.params.organizationId, request.body.name),
+    async (request) => organizations.rename(actorOf(request), organizationAccessOf(request), request.body.name),
   );
 };

@@ -4,6 +4,7 @@
  * owners change. Rules live in src/console/console-resource-service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
 import { AuthConfigSchema, ConnectionSchema, RevokeResponse } from '../../src/connections/api-schemas.js';
@@ -15,9 +16,14 @@ import {
   ListConnectionsQuery,
 } from '../../src/console/project-api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { actorOf, sessionOf } from './session-auth.js';
+import { actorOf } from './session-auth.js';
+import { projectAccessOf } from './route-access.js';
 
-const target = (p: { organizationId: string; projectId: string }) => ({ organizationId: p.organizationId, projectId: p.projectId });
+/** The organization's project the route names, as resolved before the handler. */
+const target = (request: FastifyRequest) => {
+  const { organizationId, project } = projectAccessOf(request);
+  return { organizationId, projectId: project.id };
+};
 
 export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   const resources = services.consoleResources;
@@ -28,6 +34,7 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
   app.get(
     '/orgs/:organizationId/projects/:projectId/auth-configs',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListAuthConfigs',
         summary: "The project's auth configs, newest first (client secrets are never returned)",
@@ -41,13 +48,14 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
     },
     async (request) => {
       const { toolkit, limit = 200, offset = 0 } = request.query;
-      return resources.listAuthConfigs(sessionOf(request).userId, target(request.params), { toolkit, limit, offset });
+      return resources.listAuthConfigs(target(request), { toolkit, limit, offset });
     },
   );
 
   app.patch(
     '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleUpdateAuthConfig',
         summary: 'Enable or disable an auth config (admin)',
@@ -56,13 +64,13 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
         response: { 200: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      resources.setAuthConfigEnabled(actorOf(request), target(request.params), request.params.authConfigId, request.body.enabled),
+    async (request) => resources.setAuthConfigEnabled(actorOf(request), target(request), request.params.authConfigId, request.body.enabled),
   );
 
   app.delete(
     '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleDeleteAuthConfig',
         summary: 'Delete an auth config with its connections and their secrets (admin)',
@@ -71,7 +79,7 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
       },
     },
     async (request, reply) => {
-      await resources.deleteAuthConfig(actorOf(request), target(request.params), request.params.authConfigId);
+      await resources.deleteAuthConfig(actorOf(request), target(request), request.params.authConfigId);
       return reply.code(204).send(null);
     },
   );
@@ -79,6 +87,7 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
   app.get(
     '/orgs/:organizationId/projects/:projectId/connections',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListConnections',
         summary: "The project's connections, newest first; status, toolkit and userId filter",
@@ -92,13 +101,14 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
     },
     async (request) => {
       const { status, toolkit, userId, cursor, limit = 50 } = request.query;
-      return resources.listConnections(sessionOf(request).userId, target(request.params), { status, toolkit, userId, cursor, limit });
+      return resources.listConnections(target(request), { status, toolkit, userId, cursor, limit });
     },
   );
 
   app.patch(
     '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleUpdateConnection',
         summary: 'Enable or disable a connection (admin)',
@@ -107,13 +117,13 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
         response: { 200: Type.Ref(ConnectionSchema), ...consoleErrors(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      resources.setConnectionEnabled(actorOf(request), target(request.params), request.params.connectionId, request.body.enabled),
+    async (request) => resources.setConnectionEnabled(actorOf(request), target(request), request.params.connectionId, request.body.enabled),
   );
 
   app.delete(
     '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleDeleteConnection',
         summary: 'Delete a connection and destroy its secrets (admin)',
@@ -122,7 +132,7 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
       },
     },
     async (request, reply) => {
-      await resources.deleteConnection(actorOf(request), target(request.params), request.params.connectionId);
+      await resources.deleteConnection(actorOf(request), target(request), request.params.connectionId);
       return reply.code(204).send(null);
     },
   );
@@ -130,6 +140,7 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
   app.post(
     '/orgs/:organizationId/projects/:projectId/connections/:connectionId/revoke',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleRevokeConnection',
         summary: "Revoke a connection's tokens at the provider where it can, and destroy them (admin)",
@@ -137,6 +148,6 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
         response: { 200: RevokeResponse, ...consoleErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => resources.revokeConnection(actorOf(request), target(request.params), request.params.connectionId),
+    async (request) => resources.revokeConnection(actorOf(request), target(request), request.params.connectionId),
   );
 };

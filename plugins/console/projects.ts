@@ -1,21 +1,24 @@
 /**
  * Projects of an organization (console): list, create, read, rename and set the redirect
  * allow-list, delete when empty. Members read; admins and owners change. Rules live in
- * src/console/console-project-service.ts.
+ * src/tenancy/projects.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { OrganizationParams, ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
 import { CreateProjectBody, ProjectView, UpdateProjectBody } from '../../src/console/project-api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { actorOf, sessionOf } from './session-auth.js';
+import { actorOf } from './session-auth.js';
+import { organizationAccessOf, projectAccessOf } from './route-access.js';
+import { projectView } from '../../src/tenancy/projects.js';
 
 export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  const projects = services.consoleProjects;
+  const { projects } = services.tenancy;
 
   app.get(
     '/orgs/:organizationId/projects',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleListProjects',
         summary: "The organization's projects, oldest first",
@@ -23,12 +26,13 @@ export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
         response: { 200: Type.Object({ items: Type.Array(ProjectView) }), ...consoleErrors(401, 404) },
       },
     },
-    async (request) => ({ items: await projects.list(sessionOf(request).userId, request.params.organizationId) }),
+    async (request) => ({ items: await projects.list(organizationAccessOf(request)) }),
   );
 
   app.post(
     '/orgs/:organizationId/projects',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleCreateProject',
         summary: 'Create a project (admin)',
@@ -38,12 +42,15 @@ export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await projects.create(actorOf(request), request.params.organizationId, request.body.name)),
+      reply
+        .code(201)
+        .send(projectView(await projects.create(actorOf(request), organizationAccessOf(request).organizationId, request.body.name))),
   );
 
   app.get(
     '/orgs/:organizationId/projects/:projectId',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleGetProject',
         summary: 'Read a project',
@@ -51,12 +58,13 @@ export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
         response: { 200: ProjectView, ...consoleErrors(401, 404) },
       },
     },
-    async (request) => projects.get(sessionOf(request).userId, request.params.organizationId, request.params.projectId),
+    async (request) => projectView(projectAccessOf(request).project),
   );
 
   app.patch(
     '/orgs/:organizationId/projects/:projectId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleUpdateProject',
         summary: 'Rename a project or set its redirect allow-list (admin)',
@@ -65,12 +73,13 @@ export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
         response: { 200: ProjectView, ...consoleErrors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => projects.update(actorOf(request), request.params.organizationId, request.params.projectId, request.body),
+    async (request) => projects.update(actorOf(request), projectAccessOf(request), request.body),
   );
 
   app.delete(
     '/orgs/:organizationId/projects/:projectId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'consoleDeleteProject',
         summary: 'Delete a project that has no connections, auth configs or active keys left (admin)',
@@ -79,7 +88,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
       },
     },
     async (request, reply) => {
-      await projects.remove(actorOf(request), request.params.organizationId, request.params.projectId);
+      await projects.remove(actorOf(request), projectAccessOf(request));
       return reply.code(204).send(null);
     },
   );

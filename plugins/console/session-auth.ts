@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../src/services.js';
-import type { Actor } from '../../src/console/audit-service.js';
+import type { UserActor } from '../../src/tenancy/actor.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 
 export const SESSION_COOKIE = 'broker_session';
@@ -35,9 +35,9 @@ export function sessionOf(request: FastifyRequest): ConsoleSession {
 }
 
 /** Who the audit log records for this request. */
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): UserActor {
   const s = sessionOf(request);
-  return { userId: s.userId, email: s.email, ip: request.ip };
+  return { kind: 'user', userId: s.userId, email: s.email, ip: request.ip };
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, opts: { secure: boolean; maxAgeMs: number }): void {

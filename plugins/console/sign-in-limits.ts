@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BrokerError } from '../../src/errors.js';
-import { normalizeEmail } from '../../src/console/account-service.js';
+import { normalizeEmail } from '../../src/tenancy/invitations.js';
 
 /** Failed sign-ins allowed per account per window. */
 export const FAILED_SIGN_INS_PER_ACCOUNT = 10;

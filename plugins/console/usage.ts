@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { sessionOf } from './session-auth.js';
+import { organizationAccessOf } from './route-access.js';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -41,6 +41,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app
   app.get(
     '/orgs/:organizationId/usage',
     {
+      config: { role: 'member' },
       schema: {
         operationId: 'consoleOrganizationUsage',
         summary: "An organization's usage and quota for a month",
@@ -49,10 +50,6 @@ export const usageRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app
         response: { 200: UsageView, ...consoleErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const { organizationId } = request.params;
-      await services.orgAccess.require(sessionOf(request).userId, organizationId, 'member');
-      return services.usage.forOrganization(organizationId, request.query.month);
-    },
+    async (request) => services.usage.forOrganization(organizationAccessOf(request).organizationId, request.query.month),
   );
 };

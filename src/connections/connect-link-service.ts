@@ -18,7 +18,7 @@ import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionService } from './connection-service.js';
 import { STATE_TTL_MS } from './oauth-state.js';
 import type { IConnection } from '../db/entities/index.js';
-import type { ProjectRepository } from '../db/repositories/project-repository.js';
+import type { Projects } from '../tenancy/projects.js';
 import { BrokerError } from '../errors.js';
 import type { SecretName, SecretRef, VaultService } from '../vault/vault-service.js';
 import { createLinkTokenSigner } from './link-token.js';
@@ -90,7 +90,7 @@ export function createConnectLinkService(deps: {
   catalog: Catalog;
   connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get'>;
   authConfigs: Pick<AuthConfigService, 'get'>;
-  projects: Pick<ProjectRepository, 'findProject'>;
+  projects: Pick<Projects, 'find'>;
   config: { sessionSecret: string; publicBaseUrl: string };
   now?: () => number;
 }) {
@@ -105,7 +105,7 @@ export function createConnectLinkService(deps: {
   }
 
   async function pageOf(connection: IConnection, record: LinkRecord): Promise<LinkPage | undefined> {
-    const project = await projects.findProject(record.projectId);
+    const project = await projects.find(record.projectId);
     if (!project) return undefined;
     const toolkit = catalog.getToolkit(connection.toolkitSlug);
     return {

@@ -12,7 +12,7 @@ import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/
 import type { Db } from '../db/unit-of-work.js';
 import type { ConnectionFilters, ConnectionRepository, NewConnection } from '../db/repositories/connection-repository.js';
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
-import type { ProjectRepository } from '../db/repositories/project-repository.js';
+import type { Projects } from '../tenancy/projects.js';
 import { assertAllowedRedirect } from './redirect-allowlist.js';
 import type { TokenService } from './token-service.js';
 import { createCredentialConnections } from './credential-connections.js';
@@ -70,7 +70,7 @@ export function createConnectionService(deps: {
   config: Pick<Config, 'publicBaseUrl'>;
   clock: Clock;
   /** The project's allowed redirect URLs, for an initiate's `redirectUrl`. */
-  projects: Pick<ProjectRepository, 'findProject'>;
+  projects: Pick<Projects, 'find'>;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 

@@ -6,7 +6,7 @@
  * created, so a leaked API key cannot turn the broker's pages into a redirector to a site the
  * project never named.
  */
-import type { ProjectRepository } from '../db/repositories/project-repository.js';
+import type { Projects } from '../tenancy/projects.js';
 import { badRequest, notFound } from '../errors.js';
 
 const parse = (url: string): URL | undefined => {
@@ -36,12 +36,12 @@ export function isAllowedRedirect(url: string, allowed: readonly string[]): bool
 
 /** Throws 400 naming `field` and the URL unless the project allows it; nothing is created then. */
 export async function assertAllowedRedirect(
-  projects: Pick<ProjectRepository, 'findProject'>,
+  projects: Pick<Projects, 'find'>,
   projectId: string,
   url: string,
   field: string,
 ): Promise<void> {
-  const project = await projects.findProject(projectId);
+  const project = await projects.find(projectId);
   if (!project) throw notFound(`Project ${projectId} not found`);
   const allowed = project.allowedRedirectUrls ?? [];
   if (isAllowedRedirect(url, allowed)) return;

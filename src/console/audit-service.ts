@@ -1,54 +1,19 @@
 /**
- * The audit log of an organization: key, member, project and auth-config changes, with who made
- * them (a user, or the operator's CLI), when and from which address. Details never hold secrets.
+ * The audit log of an organization as the console reads it: newest first, keyset-paged. Entries
+ * are written by src/tenancy/audited.ts (tenancy changes, in the change's own transaction, and the
+ * console's auth-config and connection changes); details never hold secrets.
  */
 import type { IAuditEntry } from '../db/entities/index.js';
 import type { AuditRepository } from '../db/repositories/audit-repository.js';
-import type { Clock } from '../clock.js';
-import { newOrderedId } from '../ids.js';
 import { decodeKeysetCursor, keysetPage } from './keyset-cursor.js';
-
-/** Who made a change: a signed-in user (with the request's address), or null for the CLI. */
-export interface Actor {
-  userId: string;
-  email: string;
-  ip?: string | undefined;
-}
-
-export interface AuditEvent {
-  organizationId: string;
-  projectId?: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  detail?: Record<string, unknown>;
-}
 
 export interface AuditPage {
   items: IAuditEntry[];
   nextCursor: string | null;
 }
 
-export function createAuditService(deps: { audit: AuditRepository; clock: Clock }) {
+export function createAuditService(deps: { audit: Pick<AuditRepository, 'list'> }) {
   return {
-    async record(actor: Actor | null, event: AuditEvent): Promise<void> {
-      const at = deps.clock.now();
-      await deps.audit.insert({
-        // Entries of one millisecond (a sign-up's organization, project and membership) list in the order they happened.
-        id: newOrderedId('aud', at),
-        organizationId: event.organizationId,
-        projectId: event.projectId ?? null,
-        actorUserId: actor?.userId ?? null,
-        actorEmail: actor?.email ?? null,
-        action: event.action,
-        targetType: event.targetType,
-        targetId: event.targetId,
-        detail: event.detail ?? null,
-        ip: actor?.ip ?? null,
-        createdAt: new Date(at),
-      });
-    },
-
     /** Newest first, `limit` per page, from the `nextCursor` of the previous page. */
     async list(organizationId: string, limit: number, cursor?: string): Promise<AuditPage> {
       const before = cursor ? decodeKeysetCursor(cursor) : undefined;
@@ -56,5 +21,3 @@ export function createAuditService(deps: { audit: AuditRepository; clock: Clock 
     },
   };
 }
-
-export type AuditService = ReturnType<typeof createAuditService>;

@@ -6,7 +6,6 @@
 import type { IToolExecution } from '../db/entities/index.js';
 import type { ExecutionRepository } from '../db/repositories/execution-repository.js';
 import { decodeKeysetCursor, keysetPage } from './keyset-cursor.js';
-import type { ProjectScope } from './project-scope.js';
 import type { ExecutionView } from './project-api-schemas.js';
 import type { ProjectTarget } from './console-resource-service.js';
 
@@ -24,14 +23,12 @@ export const executionView = (e: IToolExecution): ExecutionView => ({
   createdAt: e.createdAt.toISOString(),
 });
 
-export function createConsoleExecutionService(deps: { scope: ProjectScope; executions: Pick<ExecutionRepository, 'listForProject'> }) {
+export function createConsoleExecutionService(deps: { executions: Pick<ExecutionRepository, 'listForProject'> }) {
   return {
     async list(
-      userId: string,
       t: ProjectTarget,
       q: { kind?: IToolExecution['kind'] | undefined; cursor?: string | undefined; limit: number },
     ): Promise<{ items: ExecutionView[]; nextCursor: string | null }> {
-      await deps.scope.require(userId, t.organizationId, t.projectId, 'member');
       const before = q.cursor ? decodeKeysetCursor(q.cursor) : undefined;
       const rows = await deps.executions.listForProject(t.projectId, { kind: q.kind, limit: q.limit + 1, before });
       const page = keysetPage(rows, q.limit);

@@ -1,8 +1,8 @@
 /**
  * A project's auth configs and connections as the console shows and changes them. The reads and
  * the changes are the native API's own (src/connections services and views, which never hold a
- * secret); this adds the console's rules: members read, admins and owners change, and every
- * change is written to the audit log.
+ * secret); this adds the console's audit log entry for every change. Who may read or change is
+ * the routes' declared role (plugins/console/route-access.ts).
  *
  * The connection list pages with an opaque cursor over the native list's offset (newest first):
  * a connection made between two page reads shifts the rest by one, so one item may show twice;
@@ -14,10 +14,10 @@ import type { ConnectionService } from '../connections/connection-service.js';
 import type { ConnectionView } from '../connections/connection-view.js';
 import type { TokenService } from '../connections/token-service.js';
 import { badRequest } from '../errors.js';
-import type { Actor, AuditService } from './audit-service.js';
-import type { ProjectScope } from './project-scope.js';
+import type { Actor } from '../tenancy/actor.js';
+import type { Audited } from '../tenancy/audited.js';
 
-/** Where a request acts: the person and the organization's project it names. */
+/** Where a request acts: the organization's project it names. */
 export interface ProjectTarget {
   organizationId: string;
   projectId: string;
@@ -40,13 +40,12 @@ function decodeOffset(cursor: string): number {
 }
 
 export function createConsoleResourceService(deps: {
-  scope: ProjectScope;
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<Audited, 'record'>;
   authConfigs: Pick<AuthConfigService, 'list' | 'view' | 'update' | 'remove'>;
   connections: Pick<ConnectionService, 'list' | 'get' | 'update' | 'remove'>;
   tokens: Pick<TokenService, 'revokeConnection'>;
 }) {
-  const { scope, audit, authConfigs, connections } = deps;
+  const { audit, authConfigs, connections } = deps;
 
   const record = (actor: Actor, t: ProjectTarget, action: string, targetType: string, targetId: string, detail: Record<string, unknown>) =>
     audit.record(actor, { organizationId: t.organizationId, projectId: t.projectId, action, targetType, targetId, detail });
@@ -55,14 +54,12 @@ export function createConsoleResourceService(deps: {
   const connectionDetail = (c: { toolkitSlug: string; entityId: string }) => ({ toolkit: c.toolkitSlug, userId: c.entityId });
 
   return {
-    async listAuthConfigs(userId: string, t: ProjectTarget, q: { toolkit?: string | undefined; limit: number; offset: number }) {
-      await scope.require(userId, t.organizationId, t.projectId, 'member');
+    async listAuthConfigs(t: ProjectTarget, q: { toolkit?: string | undefined; limit: number; offset: number }) {
       return authConfigs.list(t.projectId, { toolkit: q.toolkit, limit: q.limit, offset: q.offset });
     },
 
     /** Enables or disables; no audit entry when it already was so. */
     async setAuthConfigEnabled(actor: Actor, t: ProjectTarget, authConfigId: string, enabled: boolean): Promise<AuthConfigView> {
-      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
       const before = await authConfigs.view(t.projectId, authConfigId);
       if (before.disabled === !enabled) return before;
       const after = await authConfigs.update(t.projectId, authConfigId, { disabled: !enabled });
@@ -72,7 +69,6 @@ export function createConsoleResourceService(deps: {
 
     /** Deletes the auth config with its connections and their secrets (as the native DELETE does). */
     async deleteAuthConfig(actor: Actor, t: ProjectTarget, authConfigId: string): Promise<void> {
-      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
       const before = await authConfigs.view(t.projectId, authConfigId);
       const deletedConnections = await authConfigs.remove(t.projectId, authConfigId);
       await record(actor, t, 'auth_config.deleted', 'auth_config', authConfigId, {
@@ -81,12 +77,7 @@ export function createConsoleResourceService(deps: {
       });
     },
 
-    async listConnections(
-      userId: string,
-      t: ProjectTarget,
-      q: ConnectionListQuery,
-    ): Promise<{ items: ConnectionView[]; nextCursor: string | null }> {
-      await scope.require(userId, t.organizationId, t.projectId, 'member');
+    async listConnections(t: ProjectTarget, q: ConnectionListQuery): Promise<{ items: ConnectionView[]; nextCursor: string | null }> {
       const offset = q.cursor ? decodeOffset(q.cursor) : 0;
       const page = await connections.list(t.projectId, {
         status: q.status,
@@ -101,7 +92,6 @@ export function createConsoleResourceService(deps: {
 
     /** Enables or disables; no audit entry when it already was so. */
     async setConnectionEnabled(actor: Actor, t: ProjectTarget, connectionId: string, enabled: boolean): Promise<ConnectionView> {
-      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
       const before = await connections.get(t.projectId, connectionId);
       // Read now: the row is the request's managed entity, which the update's re-read refreshes.
       const changes = before.disabled !== !enabled;
@@ -113,7 +103,6 @@ export function createConsoleResourceService(deps: {
 
     /** Revokes the tokens at the provider where it can (best effort, as a non-strict native revoke) and destroys them. */
     async revokeConnection(actor: Actor, t: ProjectTarget, connectionId: string) {
-      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
       const conn = await connections.get(t.projectId, connectionId);
       const result = await deps.tokens.revokeConnection(conn, false);
       await record(actor, t, 'connection.revoked', 'connection', connectionId, {
@@ -125,7 +114,6 @@ export function createConsoleResourceService(deps: {
 
     /** Deletes the connection and destroys its secrets. */
     async deleteConnection(actor: Actor, t: ProjectTarget, connectionId: string): Promise<void> {
-      await scope.require(actor.userId, t.organizationId, t.projectId, 'admin');
       const conn = await connections.get(t.projectId, connectionId);
       await connections.remove(t.projectId, connectionId);
       await record(actor, t, 'connection.deleted', 'connection', connectionId, connectionDetail(conn));

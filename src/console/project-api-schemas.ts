@@ -141,7 +141,13 @@ export const AuditEntryView = Type.Object({
   id: Type.String(),
   createdAt: Timestamp,
   actor: Type.Union([Type.Object({ userId: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], {
-    description: "Who made the change; null for the operator's command line",
+    description: 'The person who made the change; null when the operator or an API key made it (actorKind says which)',
+  }),
+  actorKind: Type.Union([Type.Literal('user'), Type.Literal('operator'), Type.Literal('apiKey')], {
+    description: "Who made the change: a signed-in person, the operator (command line, first start), or a project's API key",
+  }),
+  actorApiKey: Type.Union([Type.Object({ id: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], {
+    description: 'The API key that made the change (its name then), when actorKind is apiKey',
   }),
   action: Type.String({ description: 'e.g. api_key.created, project.renamed, connection.revoked' }),
   targetType: Type.String(),

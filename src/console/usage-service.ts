@@ -5,7 +5,7 @@
  * execution rows. Holds numbers and project names only.
  */
 import type { Clock } from '../clock.js';
-import type { ProjectRepository } from '../db/repositories/project-repository.js';
+import type { Organizations } from '../tenancy/organizations.js';
 import type { UsageRepository } from '../db/repositories/usage-repository.js';
 import { badRequest, notFound } from '../errors.js';
 import { monthStartUtc, nextMonthStartUtc } from '../tools/execution-quota.js';
@@ -54,7 +54,7 @@ function monthRange(month: string | undefined, now: number): { start: number; en
 
 export function createUsageService(deps: {
   usage: Pick<UsageRepository, 'executionBuckets' | 'countExecutions' | 'activeConnections' | 'projectsOf'>;
-  projects: Pick<ProjectRepository, 'findOrganization'>;
+  organizations: Pick<Organizations, 'find'>;
   clock: Clock;
 }) {
   const { usage, clock } = deps;
@@ -64,7 +64,7 @@ export function createUsageService(deps: {
     async forOrganization(organizationId: string, month?: string): Promise<OrganizationUsage> {
       const now = clock.now();
       const { start, end } = monthRange(month, now);
-      const organization = await deps.projects.findOrganization({ id: organizationId });
+      const organization = await deps.organizations.find(organizationId);
       if (!organization) throw notFound(`Organization ${organizationId} not found`, 'organization');
       const current = { start: monthStartUtc(now), end: nextMonthStartUtc(now) };
       const [projects, buckets, active, usedThisMonth] = await Promise.all([

@@ -48,6 +48,16 @@ export async function insertNew<T extends object>(em: EntityManager, entity: Ent
   return created;
 }
 
+/**
+ * The same unit of work inside one transaction: every `em()` is the transaction's fork, and a
+ * nested `transaction` joins it, so repositories built on it (src/tenancy/audited.ts) write a
+ * change and its audit entry in one commit. Nothing else may use the database meanwhile on
+ * SQLite: its single connection is the transaction's until it ends.
+ */
+export function boundTo(db: Db, tx: EntityManager): Db {
+  return { ...db, em: () => tx, transaction: (work) => work(tx) };
+}
+
 export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
   const em = () => orm.em.fork();
   const isPostgres = database.kind === 'postgresql';

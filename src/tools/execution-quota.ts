@@ -6,7 +6,7 @@
  *
  * The hot path does no I/O:
  * - Each project's organization and quota are kept in the hot cache (src/cache/hot-cache.ts), as
- *   API keys are; `setMonthlyQuota` invalidates it, so a change is seen on every instance at its
+ *   API keys are; setting a quota (src/tenancy/organizations.ts) invalidates it, so a change is seen on every instance at its
  *   next request. An unlimited organization costs one Map lookup per call.
  * - With a quota, each instance keeps a counter per organization: seeded from the database count
  *   of the month on first use, refreshed in the background every `refreshMs` (default 5 s), plus
@@ -25,12 +25,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { Clock } from '../clock.js';
 import type { UsageRepository } from '../db/repositories/usage-repository.js';
-import { BrokerError, badRequest, notFound } from '../errors.js';
+import { BrokerError } from '../errors.js';
 import type { ExecutionRecorder } from './execution-recorder.js';
 
 const DEFAULT_REFRESH_MS = 5_000;
-/** The column is a 32-bit integer on PostgreSQL. */
-const MAX_QUOTA = 2_147_483_647;
+/** The largest quota an organization row holds (a 32-bit integer column). */
+export const MAX_QUOTA = 2_147_483_647;
 
 /** The first instant of the UTC month holding `ms`. */
 export function monthStartUtc(ms: number): number {
@@ -98,7 +98,7 @@ class MonthCounter implements Admission {
 }
 
 export interface ExecutionQuotaDeps {
-  usage: Pick<UsageRepository, 'quotaOfProject' | 'countExecutions' | 'setMonthlyExecutionQuota'>;
+  usage: Pick<UsageRepository, 'quotaOfProject' | 'countExecutions'>;
   cache: HotCache;
   clock: Clock;
   /** Written before each count, so this instance's finished calls are in it. */
@@ -193,16 +193,6 @@ export function createExecutionQuota(deps: ExecutionQuotaDeps) {
     /** Resolves once every count being re-read has been (tests, and a clean view for operators). */
     async settled(): Promise<void> {
       await Promise.all([...counters.values()].map((c) => c.refreshing?.catch(() => undefined)));
-    },
-
-    /** The operator's setting (`broker set-quota`); null lifts the quota. Seen by every instance. */
-    async setMonthlyQuota(organizationId: string, quota: number | null): Promise<{ monthlyExecutionQuota: number | null; resetsAt: Date }> {
-      if (quota !== null && (!Number.isInteger(quota) || quota < 0 || quota > MAX_QUOTA))
-        throw badRequest(`A monthly execution quota is a whole number from 0 to ${MAX_QUOTA} (got ${quota})`);
-      if (!(await usage.setMonthlyExecutionQuota(organizationId, quota)))
-        throw notFound(`Organization ${organizationId} does not exist`, 'organization');
-      await deps.cache.invalidate();
-      return { monthlyExecutionQuota: quota, resetsAt: new Date(nextMonthStartUtc(clock.now())) };
     },
   };
 }

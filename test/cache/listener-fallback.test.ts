@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildTestApp, createProjectWithKey } from '../helpers/app.js';
 import { LISTENER_NAME } from '../../src/db/cache-epoch-store.js';
 import { channelUp, msUntil, nextDrop } from './helpers.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 const BOUND_MS = 100;
 
@@ -36,7 +37,7 @@ t.test(
 
     // Nothing is pushed now: the revocation reaches instance two through its own epoch read.
     const reads = stats().epochReads;
-    await one.app.services.apiKeys.revoke(first.apiKeyId);
+    await one.app.services.tenancy.apiKeys.revoke(OPERATOR, first.apiKeyId);
     t.equal((await onTwo(first.key)).statusCode, 401, 'revoked key refused while the channel is down');
     t.equal(stats().epochReads, reads + 1, 'that request read the epoch');
     t.equal(stats().channel, 'down', 'still on the fallback when it did');
@@ -45,7 +46,7 @@ t.test(
     t.ok(stats().reconnects >= 1, 'the listener reconnected on its own');
     t.equal((await onTwo(second.key)).statusCode, 200);
     const dropped = nextDrop(two.app);
-    await one.app.services.apiKeys.revoke(second.apiKeyId);
+    await one.app.services.tenancy.apiKeys.revoke(OPERATOR, second.apiKeyId);
     t.ok((await dropped()) <= BOUND_MS, 'pushed again within the bound');
     const readsBefore = stats().epochReads;
     t.equal((await onTwo(second.key)).statusCode, 401, 'and refused');

@@ -6,7 +6,7 @@ import t from 'tap';
 import { buildTestApp, createTestDatabase } from '../helpers/app.js';
 import { brokerWithSandboxes } from '../helpers/sandboxes.js';
 import { channelUp, nextDrop } from '../cache/helpers.js';
-import { hashApiKey } from '../../src/projects/api-key-service.js';
+import { hashApiKey } from '../../src/tenancy/api-keys.js';
 import { AuditEntry, Connection } from '../../src/db/entities/index.js';
 import { firstOwner, otherOrganization, personWithRole } from './org-fixtures.js';
 

@@ -1,6 +1,6 @@
 /**
  * The organization's audit log in the console: who changed what, newest first, cursor-paged, for
- * owners and admins; the operator's CLI key and project changes recorded with no actor; never a key.
+ * owners and admins; the operator's CLI changes recorded as the operator's; never a key.
  */
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,8 @@ import { Organization } from '../../src/db/entities/index.js';
 import { firstOwner, otherOrganization, personWithRole } from './org-fixtures.js';
 import { createAuditService } from '../../src/console/audit-service.js';
 import { createAuditRepository } from '../../src/db/repositories/audit-repository.js';
+import { createAudited } from '../../src/tenancy/audited.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 /** Runs a CLI command on the app, returning what it printed. */
 async function cli(app: FastifyInstance, name: string, args: string[], flags: Record<string, string> = {}): Promise<string> {
@@ -89,14 +91,15 @@ t.test('owners and admins read it; members are refused; other organizations are 
   t.equal((await app.inject({ url: `${CONSOLE}${url}` })).statusCode, 401);
   const theirs = (await other.owner.get(`/orgs/${other.organizationId}/audit`)).json().items;
   t.same(
-    theirs.map((e: { detail: { name?: string } }) => e.detail.name),
-    ['Theirs'],
+    theirs.map((e: { detail: { name?: string }; actorKind: string }) => `${e.detail.name} by ${e.actorKind}`),
+    // The fixture's organization, project and key are the operator's.
+    ['Theirs by user', 'other by operator', 'Other project by operator', 'Other organization by operator'],
     'each organization sees only its own entries',
   );
   t.notOk(JSON.stringify((await owner.get(url)).json()).includes('Theirs'));
 });
 
-t.test("the operator's CLI records project and key changes with no actor, never the key", async (t) => {
+t.test("the operator's CLI records project, key and quota changes as the operator's, never the key", async (t) => {
   const { app } = await buildTestApp(t);
   const { owner, organizationId, projectId } = await firstOwner(app);
   const org = await app.orm.em.fork().findOneOrFail(Organization, { id: organizationId });
@@ -109,23 +112,35 @@ t.test("the operator's CLI records project and key changes with no actor, never 
   const key = /API key: +(\S+)/.exec(createdKey)![1]!;
   await cli(app, 'revoke-key', [keyId]);
   await cli(app, 'revoke-key', [keyId]);
+  await cli(app, 'set-quota', [], { org: organizationId, executions: '100' });
 
   const res = await owner.get(`/orgs/${organizationId}/audit`);
-  type Entry = { actor: unknown; action: string; targetType: string; targetId: string; projectId: string; ip: unknown; detail: object };
+  type Entry = {
+    actor: unknown;
+    actorKind: string;
+    actorApiKey: unknown;
+    action: string;
+    targetType: string;
+    targetId: string;
+    projectId: string;
+    ip: unknown;
+    detail: object;
+  };
   // Only the CLI's entries (the sign-up's are the oldest).
   const all = res.json().items as Entry[];
   const items = all.slice(0, all.length - signUpEntries);
   // create-project writes the project and its first key, often in the same millisecond: still in that order.
   t.same(
     items.map((e) => e.action),
-    ['api_key.revoked', 'api_key.created', 'api_key.created', 'project.created'],
+    ['organization.quota_changed', 'api_key.revoked', 'api_key.created', 'api_key.created', 'project.created'],
     'an already revoked key adds nothing',
   );
   t.ok(
-    items.every((e) => e.actor === null && e.ip === null),
-    'no actor and no address',
+    items.every((e) => e.actor === null && e.actorKind === 'operator' && e.actorApiKey === null && e.ip === null),
+    'the operator, no person and no address',
   );
-  t.match(items[0], { targetId: keyId, projectId, detail: { name: 'cli key', start: key.slice(0, 12) } });
+  t.match(items[0], { targetType: 'organization', targetId: organizationId, detail: { from: null, to: 100 } });
+  t.match(items[1], { targetId: keyId, projectId, detail: { name: 'cli key', start: key.slice(0, 12) } });
   t.match(
     items.find((e) => e.action === 'project.created'),
     { detail: { name: 'From the CLI' } },
@@ -152,25 +167,30 @@ t.test("the first user's sign-up is audited: creating the first organization, or
   // An instance bootstrapped by `npm start` in development already has an organization: the first
   // user joins it as owner and nothing else is created.
   const { app: bootstrapped } = await buildTestApp(t);
-  const org = await bootstrapped.services.projects.createOrganization('Default organization');
-  await bootstrapped.services.projects.createProject(org.id, 'Default project');
+  const org = await bootstrapped.services.tenancy.organizations.create(OPERATOR, 'Default organization');
+  await bootstrapped.services.tenancy.projects.create(OPERATOR, org.id, 'Default project');
   const joined = await firstOwner(bootstrapped, 'first@example.com');
   t.equal(joined.organizationId, org.id);
-  const log = (await joined.owner.get(`/orgs/${org.id}/audit`)).json().items.map((e: { action: string }) => e.action);
-  t.same(log, ['member.joined']);
+  const log = (await joined.owner.get(`/orgs/${org.id}/audit`)).json().items;
+  t.same(
+    log.map((e: { action: string; actorKind: string }) => `${e.action} by ${e.actorKind}`),
+    ['member.joined by user', 'project.created by operator', 'organization.created by operator'],
+    "the first user's joining only; the organization and project are the operator's",
+  );
 });
 
 t.test('entries written in the same millisecond list in the order they were written', async (t) => {
   const test = await buildTestApp(t);
   const { organizationId } = await firstOwner(test.app);
   const at = Date.now();
-  // The audit service on the app's database, with a clock that stands still.
-  const repository = createAuditRepository(appDb(test));
-  const clocked = createAuditService({ audit: repository, clock: { now: () => at } });
+  // The audit writer on the app's database, with a clock that stands still.
+  const db = appDb(test);
+  const repository = createAuditRepository(db);
+  const clocked = createAudited({ db, audit: repository, clock: { now: () => at } });
   for (const n of [1, 2, 3, 4, 5]) {
-    await clocked.record(null, { organizationId, action: 'project.renamed', targetType: 'project', targetId: `p${n}` });
+    await clocked.record(OPERATOR, { organizationId, action: 'project.renamed', targetType: 'project', targetId: `p${n}` });
   }
-  const items = (await clocked.list(organizationId, 5)).items;
+  const items = (await createAuditService({ audit: repository }).list(organizationId, 5)).items;
   t.same(
     items.map((e) => e.targetId),
     ['p5', 'p4', 'p3', 'p2', 'p1'],

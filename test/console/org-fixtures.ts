@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Membership } from '../../src/db/entities/index.js';
 import { newId } from '../../src/ids.js';
 import { signUp, type ConsoleClient } from '../helpers/console.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 type Role = 'owner' | 'admin' | 'member';
 
@@ -21,7 +22,7 @@ export async function grantRole(app: FastifyInstance, organizationId: string, us
 export async function firstOwner(app: FastifyInstance, email = 'owner@example.com') {
   const owner = await signUp(app, email);
   const membership = await app.orm.em.fork().findOneOrFail(Membership, { userId: owner.userId });
-  const projects = (await app.services.projects.listProjects()).filter((p) => p.organizationId === membership.organizationId);
+  const projects = (await app.services.tenancy.projects.listAll()).filter((p) => p.organizationId === membership.organizationId);
   return { owner, organizationId: membership.organizationId, projectId: projects[0]!.id };
 }
 
@@ -35,10 +36,10 @@ export async function personWithRole(app: FastifyInstance, organizationId: strin
 /** A second organization with a project and an API key, owned by a new person. */
 export async function otherOrganization(app: FastifyInstance, email = 'eve@example.com') {
   const owner = await signUp(app, email);
-  const org = await app.services.projects.createOrganization('Other organization');
-  const project = await app.services.projects.createProject(org.id, 'Other project');
+  const org = await app.services.tenancy.organizations.create(OPERATOR, 'Other organization');
+  const project = await app.services.tenancy.projects.create(OPERATOR, org.id, 'Other project');
   await grantRole(app, org.id, owner.userId, 'owner');
-  const { key, apiKey } = await app.services.apiKeys.create(project.id, 'other');
+  const { key, apiKey } = await app.services.tenancy.apiKeys.create(OPERATOR, project.id, 'other');
   return { owner, organizationId: org.id, projectId: project.id, key, apiKeyId: apiKey.id };
 }
 

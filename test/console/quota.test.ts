@@ -16,6 +16,7 @@ import { connectClient, textOf } from '../mcp/helpers.js';
 import { channelUp, nextDrop } from '../cache/helpers.js';
 import { sandboxBrokerEnv } from '../../sandbox/broker-env.js';
 import { ToolExecution } from '../../src/db/entities/index.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 const NOV_30_22H = Date.UTC(2026, 10, 30, 22, 0, 0);
 const DEC_1 = Date.UTC(2026, 11, 1);
@@ -118,14 +119,14 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
   t.equal((await nativeTool()).statusCode, 429, "after its refresh the first instance counts the second one's calls");
 
   // The service sets it too; 0 refuses every call.
-  await b.app.services.quota.setMonthlyQuota(orgId, 0);
+  await b.app.services.tenancy.organizations.setMonthlyQuota(OPERATOR, orgId, 0);
   t.match((await nativeTool()).json(), { status: 429, message: message(0) });
   const unlimited = await cli(brokerEnv, ['set-quota', '--org', orgId, '--executions', 'unlimited']);
   t.match(unlimited.out, /no monthly execution quota \(unlimited\)/);
   t.equal((await nativeTool()).statusCode, 200, 'unlimited again');
 
   // A new UTC month starts from zero.
-  await b.app.services.quota.setMonthlyQuota(orgId, 2);
+  await b.app.services.tenancy.organizations.setMonthlyQuota(OPERATOR, orgId, 2);
   t.equal((await nativeTool()).statusCode, 429, 'over 2 in November');
   clock.set(DEC_1 + 1000);
   t.equal((await nativeTool()).statusCode, 200, 'December: first call');

@@ -9,6 +9,7 @@ import { brokerWithSandboxes } from '../helpers/sandboxes.js';
 import { manualClock } from '../helpers/clock.js';
 import { signUp } from '../helpers/console.js';
 import { Membership } from '../../src/db/entities/index.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 const MARCH_30 = Date.UTC(2026, 2, 30, 12, 0, 0);
 const APRIL_2 = Date.UTC(2026, 3, 2, 9, 0, 0);
@@ -24,8 +25,8 @@ t.test('usage of two projects over two months, for members only, without secrets
   // The first account owns the oldest organization: the one holding the sandbox project.
   const owner = await signUp(b.app, 'owner@example.com');
   const orgId = b.organizationId;
-  const second = await b.app.services.projects.createProject(orgId, 'Second project');
-  const { key: secondKey } = await b.app.services.apiKeys.create(second.id, 'second');
+  const second = await b.app.services.tenancy.projects.create(OPERATOR, orgId, 'Second project');
+  const { key: secondKey } = await b.app.services.tenancy.apiKeys.create(OPERATOR, second.id, 'second');
 
   // Connections: project one has two HubSpot users, one of them disabled; project two one Bitly user.
   const hubspot = await b.connectOAuth('hubspot', 'u1');
@@ -92,7 +93,7 @@ t.test('usage of two projects over two months, for members only, without secrets
   t.equal(empty.daily.length, 28);
 
   // The operator's quota shows.
-  await b.app.services.quota.setMonthlyQuota(orgId, 1000);
+  await b.app.services.tenancy.organizations.setMonthlyQuota(OPERATOR, orgId, 1000);
   t.same((await owner.get(`/orgs/${orgId}/usage`)).json().quota, {
     monthlyExecutions: 1000,
     used: 3,
@@ -112,7 +113,7 @@ t.test('usage of two projects over two months, for members only, without secrets
   t.equal(foreign.statusCode, 404);
   t.equal(foreign.json().code, 'NOT_FOUND');
   t.equal((await outsider.get('/orgs/org_unknown/usage')).statusCode, 404);
-  const otherOrg = await b.app.services.projects.createOrganization('Outsider org');
+  const otherOrg = await b.app.services.tenancy.organizations.create(OPERATOR, 'Outsider org');
   await b.app.orm.em.fork().insert(Membership, {
     id: 'mem_usage_out',
     organizationId: otherOrg.id,

@@ -14,6 +14,7 @@ import { migrateDatabase } from '../../src/db/orm.js';
 import { createDb, type Db } from '../../src/db/unit-of-work.js';
 import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -99,8 +100,8 @@ export function appDb({ app, config }: Pick<TestApp, 'app' | 'config'>): Db {
 
 /** A new organization + project + API key in the app's database. */
 export async function createProjectWithKey(app: FastifyInstance, name = 'test') {
-  const org = await app.services.projects.createOrganization(`${name} org`);
-  const project = await app.services.projects.createProject(org.id, `${name} project`);
-  const { key, apiKey } = await app.services.apiKeys.create(project.id, name);
+  const org = await app.services.tenancy.organizations.create(OPERATOR, `${name} org`);
+  const project = await app.services.tenancy.projects.create(OPERATOR, org.id, `${name} project`);
+  const { key, apiKey } = await app.services.tenancy.apiKeys.create(OPERATOR, project.id, name);
   return { organizationId: org.id, projectId: project.id, key, apiKeyId: apiKey.id };
 }

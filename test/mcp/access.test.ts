@@ -8,6 +8,7 @@ import { createProjectWithKey, buildTestApp } from '../helpers/app.js';
 import { EXTRA_CATALOG } from '../helpers/sandboxes.js';
 import { sandboxBrokerEnv } from '../../sandbox/broker-env.js';
 import { connectClient, mcpBroker, mcpUrl, textOf } from './helpers.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 const ACCEPT = 'application/json, text/event-stream';
@@ -54,7 +55,7 @@ t.test('keys: Bearer or x-api-key; missing, bad and revoked keys are 401 before 
   // A connected SDK client stops at once when its key is revoked.
   const client = await connectClient(t, b.origin, b.key, { toolkits: 'hubspot' });
   t.equal((await client.listTools()).tools.length, 18);
-  await b.app.services.apiKeys.revoke(b.apiKeyId, b.projectId);
+  await b.app.services.tenancy.apiKeys.revoke(OPERATOR, b.apiKeyId);
   await t.rejects(client.listTools(), /401|Unauthorized/i, 'revoked: the next request is refused');
   await t.rejects(connectClient(t, b.origin, b.key), /401|Unauthorized/i, 'and no new session starts');
 });

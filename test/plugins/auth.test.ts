@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestApp, createProjectWithKey } from '../helpers/app.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 t.test('401 paths answer the declared body', async (t) => {
   const { app } = await buildTestApp(t);
@@ -19,7 +20,7 @@ t.test('401 paths answer the declared body', async (t) => {
     t.match(body, { defined: true, code: 'UNAUTHORIZED', status: 401 }, name);
     t.match(res.headers['content-type'], /application\/json/);
   }
-  await app.services.apiKeys.revoke(apiKeyId);
+  await app.services.tenancy.apiKeys.revoke(OPERATOR, apiKeyId);
   const revoked = await app.inject({ url: '/api/v1/toolkits', headers: { 'x-api-key': key } });
   t.equal(revoked.statusCode, 401, 'revoked key');
 });

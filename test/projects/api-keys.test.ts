@@ -1,8 +1,9 @@
 import t from 'tap';
 import { buildTestApp, createProjectWithKey, createTestDatabase } from '../helpers/app.js';
 import { channelUp, nextDrop } from '../cache/helpers.js';
-import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/projects/api-key-service.js';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/tenancy/api-keys.js';
 import { ApiKey } from '../../src/db/entities/index.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 t.test('hashing matches fixed sha256 vectors', async (t) => {
   t.equal(hashApiKey(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
@@ -30,15 +31,15 @@ t.test('only the hash and a short start are stored', async (t) => {
 t.test('lookup, lastUsedAt, and revocation', async (t) => {
   const { app } = await buildTestApp(t);
   const { key, projectId, organizationId, apiKeyId } = await createProjectWithKey(app);
-  const found = await app.services.apiKeys.authenticate(key);
+  const found = await app.services.tenancy.apiKeys.authenticate(key);
   t.same(found, { apiKeyId, projectId, organizationId });
   const row = await app.orm.em.fork().findOneOrFail(ApiKey, { id: apiKeyId });
   t.ok(row.lastUsedAt, 'lastUsedAt recorded');
-  t.equal(await app.services.apiKeys.authenticate(key + 'x'), undefined);
-  t.equal(await app.services.apiKeys.authenticate('not-a-key'), undefined);
-  await app.services.apiKeys.revoke(apiKeyId);
-  t.equal(await app.services.apiKeys.authenticate(key), undefined, 'revoked keys stop working');
-  await t.rejects(app.services.apiKeys.revoke('key_missing'), /not found/);
+  t.equal(await app.services.tenancy.apiKeys.authenticate(key + 'x'), undefined);
+  t.equal(await app.services.tenancy.apiKeys.authenticate('not-a-key'), undefined);
+  await app.services.tenancy.apiKeys.revoke(OPERATOR, apiKeyId);
+  t.equal(await app.services.tenancy.apiKeys.authenticate(key), undefined, 'revoked keys stop working');
+  await t.rejects(app.services.tenancy.apiKeys.revoke(OPERATOR, 'key_missing'), /not found/);
 });
 
 t.test('a key revoked on one instance stops working on another within the documented 100 ms', async (t) => {
@@ -50,7 +51,7 @@ t.test('a key revoked on one instance stops working on another within the docume
   const ok = await two.app.inject({ url: '/api/v1/toolkits', headers: { 'x-api-key': key } });
   t.equal(ok.statusCode, 200);
   const dropped = nextDrop(two.app);
-  await one.app.services.apiKeys.revoke(apiKeyId);
+  await one.app.services.tenancy.apiKeys.revoke(OPERATOR, apiKeyId);
   t.ok((await dropped()) <= 100, 'the revocation reached instance two within the bound');
   const refused = await two.app.inject({ url: '/api/v1/toolkits', headers: { 'x-api-key': key } });
   t.equal(refused.statusCode, 401);

@@ -8,6 +8,7 @@ import { brokerWithSandboxes, EXTRA_CATALOG } from '../helpers/sandboxes.js';
 import { buildTestApp } from '../helpers/app.js';
 import { sandboxBrokerEnv } from '../../sandbox/broker-env.js';
 import { channelUp, nextDrop } from '../cache/helpers.js';
+import { OPERATOR } from '../../src/tenancy/actor.js';
 
 const BOUND_MS = 100;
 
@@ -51,7 +52,7 @@ t.test('a second instance sharing the database refuses a disabled connection, a 
   t.equal(b.hubspot.apiRequests().length, before, 'no provider call with a revoked token');
 
   dropped = nextDrop(two.app);
-  await b.app.services.apiKeys.revoke(b.apiKeyId);
+  await b.app.services.tenancy.apiKeys.revoke(OPERATOR, b.apiKeyId);
   t.ok((await dropped()) <= BOUND_MS, 'key revocation reached instance two within the bound');
   t.equal((await execute()).statusCode, 401, 'and is refused there');
 });

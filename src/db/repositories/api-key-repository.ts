@@ -31,5 +31,3 @@ export function createApiKeyRepository(db: Db) {
     },
   };
 }
-
-export type ApiKeyRepository = ReturnType<typeof createApiKeyRepository>;

@@ -5,10 +5,8 @@ import { fresh, type Db } from '../unit-of-work.js';
 export function createAuditRepository(db: Db) {
   return {
     async insert(row: Omit<IAuditEntry, 'createdAt'> & { createdAt?: Date }): Promise<void> {
-      await db
-        .em()
-        .fork()
-        .insert(AuditEntry, { createdAt: new Date(), ...row });
+      // db.em(): inside a tenancy command, the transaction's fork (src/tenancy/audited.ts).
+      await db.em().insert(AuditEntry, { createdAt: new Date(), ...row });
     },
 
     /** Newest first; `before` is the (createdAt, id) of the last entry of the previous page. */

@@ -68,5 +68,3 @@ export function createInvitationRepository(db: Db) {
     },
   };
 }
-
-export type InvitationRepository = ReturnType<typeof createInvitationRepository>;

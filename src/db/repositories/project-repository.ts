@@ -23,6 +23,11 @@ export function createProjectRepository(db: Db) {
       return db.em().count(Organization, {});
     },
 
+    /** Sets (or, with null, lifts) an organization's monthly execution quota; false when no such organization. */
+    async setMonthlyExecutionQuota(id: string, quota: number | null): Promise<boolean> {
+      return (await db.em().nativeUpdate(Organization, { id }, { monthlyExecutionQuota: quota })) === 1;
+    },
+
     /** Renames an organization; returns whether the row exists. */
     async renameOrganization(id: string, name: string): Promise<boolean> {
       return (await db.em().nativeUpdate(Organization, { id }, { name })) === 1;

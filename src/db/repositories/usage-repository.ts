@@ -8,7 +8,7 @@
  * on SQLite, `timestamptz` on PostgreSQL. Bounds are bound in the column's own form, and the day
  * bucket is computed per dialect as whole UTC days since the epoch.
  */
-import { Organization, Project, type IProject } from '../entities/index.js';
+import { Project, type IProject } from '../entities/index.js';
 import { fresh, type Db } from '../unit-of-work.js';
 
 /** Executions of one kind, for one project, on one UTC day (days since 1970-01-01). */
@@ -91,11 +91,6 @@ export function createUsageRepository(db: Db) {
       );
       if (!row) return null;
       return { organizationId: String(row.organization_id), monthlyExecutionQuota: row.quota === null ? null : Number(row.quota) };
-    },
-
-    /** Sets (or, with null, lifts) an organization's quota; false when no such organization. */
-    async setMonthlyExecutionQuota(organizationId: string, quota: number | null): Promise<boolean> {
-      return (await db.em().nativeUpdate(Organization, { id: organizationId }, { monthlyExecutionQuota: quota })) > 0;
     },
   };
 }

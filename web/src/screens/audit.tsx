@@ -36,7 +36,15 @@ export function AuditLog() {
               <th scope="row" class="nowrap">
                 {formatDateTime(a.createdAt)}
               </th>
-              <td>{a.actor ? (a.actor.email ?? a.actor.userId) : <span class="muted">Command line</span>}</td>
+              <td>
+                {a.actor ? (
+                  (a.actor.email ?? a.actor.userId)
+                ) : a.actorApiKey ? (
+                  <span>API key {a.actorApiKey.name ?? a.actorApiKey.id}</span>
+                ) : (
+                  <span class="muted">Command line</span>
+                )}
+              </td>
               <td>
                 <code>{a.action}</code>
               </td>

@@ -1,0 +1,26 @@
+/**
+ * The tenancy tables' repositories: organizations and projects, memberships, invitations, API
+ * keys. Only src/tenancy/ builds them (the layer check in .dependency-cruiser.cjs), on the shared
+ * unit of work or on one transaction (src/tenancy/audited.ts), together with the users and the
+ * audit log its commands also write.
+ */
+import type { Db } from '../unit-of-work.js';
+import { createApiKeyRepository } from './api-key-repository.js';
+import { createAuditRepository } from './audit-repository.js';
+import { createInvitationRepository } from './invitation-repository.js';
+import { createMembershipRepository } from './membership-repository.js';
+import { createProjectRepository } from './project-repository.js';
+import { createUserRepository } from './user-repository.js';
+
+export function createTenancyRepositories(db: Db) {
+  return {
+    apiKeys: createApiKeyRepository(db),
+    audit: createAuditRepository(db),
+    invitations: createInvitationRepository(db),
+    memberships: createMembershipRepository(db),
+    projects: createProjectRepository(db),
+    users: createUserRepository(db),
+  };
+}
+
+export type TenancyRepositories = ReturnType<typeof createTenancyRepositories>;

@@ -1,0 +1,39 @@
+/**
+ * The tenancy module: organizations, projects, memberships, invitations and API keys. Its commands
+ * take an Actor and write the change and its audit entry in one transaction (audited.ts); the
+ * console, the CLI and first-start bootstrap all call them, and nothing else writes those tables.
+ */
+import type { Config } from '../config.js';
+import type { Clock } from '../clock.js';
+import type { HotCache } from '../cache/hot-cache.js';
+import { createTenancyRepositories } from '../db/repositories/tenancy.js';
+import type { Db } from '../db/unit-of-work.js';
+import { createAccess } from './access.js';
+import { createApiKeys } from './api-keys.js';
+import { createAudited } from './audited.js';
+import { createInvitations } from './invitations.js';
+import { createMembers } from './members.js';
+import { createOrganizations } from './organizations.js';
+import { createProjects } from './projects.js';
+import { createSignUp } from './sign-up.js';
+
+export function createTenancy(deps: { db: Db; cache: HotCache; clock: Clock; config: Pick<Config, 'publicBaseUrl' | 'console'> }) {
+  const { db, cache, clock, config } = deps;
+  const repos = createTenancyRepositories(db);
+  const audited = createAudited({ db, audit: repos.audit, clock });
+  const defaultMonthlyExecutionQuota = config.console.defaultMonthlyExecutionQuota;
+  const projects = createProjects({ repos, audited });
+  const invitations = createInvitations({ repos, audited, config, clock });
+  return {
+    access: createAccess({ memberships: repos.memberships, projects: repos.projects }),
+    audited,
+    organizations: createOrganizations({ repos, audited, cache, clock, defaultMonthlyExecutionQuota }),
+    projects,
+    members: createMembers({ repos, audited }),
+    invitations,
+    apiKeys: createApiKeys({ repos, audited, cache }),
+    signUp: createSignUp({ audited, projects, invitations, defaultMonthlyExecutionQuota }),
+  };
+}
+
+export type Tenancy = ReturnType<typeof createTenancy>;
