@@ -8426,10 +8426,17 @@ export interface operations {
               id: string;
               /** Format: date-time */
               createdAt: string;
-              /** @description Who made the change; null for the operator's command line */
+              /** @description The person who made the change; null when the operator or an API key made it (actorKind says which) */
               actor: {
                 userId: string;
                 email: string | null;
+              } | null;
+              /** @description Who made the change: a signed-in person, the operator (command line, first start), or a project's API key */
+              actorKind: 'user' | 'operator' | 'apiKey';
+              /** @description The API key that made the change (its name then), when actorKind is apiKey */
+              actorApiKey: {
+                id: string;
+                name: string | null;
               } | null;
               /** @description e.g. api_key.created, project.renamed, connection.revoked */
               action: string;
