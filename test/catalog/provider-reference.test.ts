@@ -4,7 +4,7 @@
  * with tool-map.json, and where an entry names a saved OpenAPI file, that file has the path with
  * that method. A missing fixture fails the test.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -39,6 +39,10 @@ interface OpenApiDoc {
 
 const REF_DIR = fileURLToPath(new URL('../fixtures/provider-reference/', import.meta.url));
 const MAP_FILE = join(REF_DIR, 'tool-map.json');
+// The shared reference the fixture is extracted from sits beside the checkout (../shared from the
+// repository root); a checkout without it still runs everything else.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHARED_MAP_FILE = join(ROOT, '..', 'shared', 'reference', 'providers', 'tool-map.json');
 
 const entries = JSON.parse(readFileSync(MAP_FILE, 'utf8')) as RefEntry[];
 const catalog = loadCatalog({ dirs: [BUILTIN_CATALOG_DIR] });
@@ -48,6 +52,15 @@ t.test('the catalog holds exactly the tools of the map', async (t) => {
   t.equal(entries.length, 109);
   t.same(sorted(entries.map((e) => e.slug)), sorted(catalog.toolkits().flatMap((k) => catalog.toolsOf(k.slug).map((x) => x.slug))));
 });
+
+t.test(
+  "the fixture's tool-map.json is still the shared reference's",
+  { skip: existsSync(SHARED_MAP_FILE) ? false : `no shared provider reference beside the checkout (${SHARED_MAP_FILE})` },
+  async (t) => {
+    const same = readFileSync(MAP_FILE, 'utf8') === readFileSync(SHARED_MAP_FILE, 'utf8');
+    t.ok(same, 'byte for byte; refresh with node test/fixtures/provider-reference/extract.mjs');
+  },
+);
 
 for (const e of entries) {
   t.test(e.slug, async (t) => {

@@ -21,7 +21,7 @@ export interface ToolMapEntry {
   scopes: string[];
 }
 
-/** Compact copy of /work/shared/reference/providers/tool-map.json (slug, method, path, params, successStatus). */
+/** Compact copy of the provider reference's tool-map.json (slug, method, path, params, successStatus; see test/fixtures/provider-reference/README.md). */
 export function loadToolMap(): ToolMapEntry[] {
   return JSON.parse(readFileSync(new URL('./fixtures/tool-map.json', import.meta.url), 'utf8')) as ToolMapEntry[];
 }
