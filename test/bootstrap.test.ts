@@ -49,7 +49,7 @@ t.test('production: no key, nothing created; the first sign-up owns a new organi
 });
 
 t.test('npm start with NODE_ENV=production on an empty database prints the sign-up banner and no key', async (t) => {
-  const db = await createTestDatabase(t);
+  const db = await createTestDatabase(t, { empty: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
     env: {
       ...process.env,

@@ -4,7 +4,7 @@ import { cli, cliEnv } from './helpers/cli.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from './helpers/app.js';
 
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
-  const db = await createTestDatabase(t);
+  const db = await createTestDatabase(t, { empty: true });
   const env = cliEnv(db);
   // Only `migrate` (and npm start) change the schema: other commands refuse an unmigrated database.
   const early = await cli(env, ['list-projects']);

@@ -31,6 +31,20 @@ t.test('a bad value is refused with a message naming the variable', async (t) =>
   t.match(err.message, /REDIS_URL/, 'every problem is listed, not just the first');
 });
 
+t.test('PASSWORD_HASH_COST: the production cost by default, lower only under NODE_ENV=test', async (t) => {
+  t.equal(loadConfig(base).console.passwordHashCost, 15);
+  t.equal(loadConfig({ ...base, PASSWORD_HASH_COST: '4' }).console.passwordHashCost, 4);
+  for (const NODE_ENV of ['development', 'production']) {
+    const secrets = { VAULT_KEYS: `k:${Buffer.alloc(32, 1).toString('base64')}`, SESSION_SECRET: 's'.repeat(40) };
+    t.throws(
+      () => loadConfig({ ...base, ...secrets, NODE_ENV, PASSWORD_HASH_COST: '4' }),
+      /PASSWORD_HASH_COST below 15 is for the test suite only/,
+    );
+  }
+  t.equal(loadConfig({ ...base, PASSWORD_HASH_COST: '16' }).console.passwordHashCost, 16, 'raising it is always allowed');
+  t.throws(() => loadConfig({ ...base, PASSWORD_HASH_COST: '30' }), /PASSWORD_HASH_COST/);
+});
+
 t.test('vault keys: parsed, validated, and required in production', async (t) => {
   const key = Buffer.alloc(32, 1).toString('base64');
   const c = loadConfig({ ...base, VAULT_KEYS: `new:${key},old:${key}` });

@@ -12,7 +12,7 @@ import { freePort } from '../sandbox/support/processes.js';
 import { buildServer, npmStartArgs } from './helpers/server-build.js';
 
 t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) => {
-  const db = await createTestDatabase(t);
+  const db = await createTestDatabase(t, { empty: true });
   const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot] });
   t.teardown(() => hubspot.close());
   const port = await freePort();

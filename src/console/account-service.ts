@@ -10,7 +10,7 @@ import type { ProjectRepository } from '../db/repositories/project-repository.js
 import type { ConsoleConfig } from '../config.js';
 import { BrokerError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
-import { DECOY_HASH, hashPassword, verifyPassword } from './password-hasher.js';
+import { createPasswordHasher } from './password-hasher.js';
 import type { Actor, AuditService } from './audit-service.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -48,12 +48,13 @@ export interface InvitationGate {
 export function createAccountService(deps: {
   users: Pick<UserRepository, 'countUsers' | 'findUserByEmail' | 'findUser' | 'insertUser' | 'deleteUser' | 'insertMembership'>;
   projects: Pick<ProjectRepository, 'insertOrganization' | 'insertProject' | 'listOrganizations'>;
-  config: Pick<ConsoleConfig, 'signUp' | 'defaultMonthlyExecutionQuota'>;
+  config: Pick<ConsoleConfig, 'signUp' | 'defaultMonthlyExecutionQuota' | 'passwordHashCost'>;
   /** Admits invited sign-ups on an invite-only instance. */
   invitations?: InvitationGate;
   audit: Pick<AuditService, 'record'>;
 }) {
   const { users, projects, config, audit } = deps;
+  const passwords = createPasswordHasher(config.passwordHashCost);
 
   /** The first user owns the oldest organization (the bootstrap one) or a new one with a project. */
   async function adoptFirstOrganization(user: IUser, ip: string | undefined): Promise<void> {
@@ -121,7 +122,7 @@ export function createAccountService(deps: {
         id: newId('usr'),
         email,
         name: input.name?.trim() || null,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
       });
       if (first) await adoptFirstOrganization(user, meta.ip);
       if (gate) {
@@ -138,7 +139,7 @@ export function createAccountService(deps: {
     /** The user whose email and password these are; one generic 401 otherwise. */
     async signIn(emailInput: string, password: string): Promise<IUser> {
       const user = await users.findUserByEmail(normalizeEmail(emailInput));
-      const ok = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+      const ok = await passwords.verify(password, user?.passwordHash ?? passwords.decoy);
       if (!user || !user.passwordHash || !ok) throw unauthorized('Email or password is incorrect');
       return user;
     },

@@ -4,7 +4,8 @@ import { buildTestApp, createProjectWithKey } from '../helpers/app.js';
 import { CONSOLE, TEST_PASSWORD, signIn, signUp } from '../helpers/console.js';
 
 t.test('the first sign-up owns the first organization and gets a working session', async (t) => {
-  const { app } = await buildTestApp(t);
+  // The production password cost end to end (every other console test hashes at the test cost).
+  const { app } = await buildTestApp(t, { env: { PASSWORD_HASH_COST: '15' } });
   const options = await app.inject({ method: 'GET', url: `${CONSOLE}/auth/options` });
   t.same(options.json(), { signUp: 'open', firstUser: true });
 

@@ -4,7 +4,7 @@ import { buildApp } from '../../plugins/app.js';
 import { createTestDatabase, testConfig } from '../helpers/app.js';
 
 t.test('migrations apply on a fresh database and match the entities exactly', async (t) => {
-  const db = await createTestDatabase(t);
+  const db = await createTestDatabase(t, { empty: true });
   const config = testConfig(db);
   const orm = await openOrm(config.database);
   t.teardown(() => orm.close(true));
@@ -18,7 +18,7 @@ t.test('migrations apply on a fresh database and match the entities exactly', as
 });
 
 t.test('buildApp refuses an unmigrated database, naming `broker migrate`', async (t) => {
-  const db = await createTestDatabase(t);
+  const db = await createTestDatabase(t, { empty: true });
   const config = testConfig(db, { LOG_LEVEL: 'silent' });
   await t.rejects(buildApp(config), /schema is behind.*run `broker migrate`/, 'a fresh database is not served');
   const applied = await migrateDatabase(config.database);
