@@ -14,7 +14,7 @@
  * transactions are the connection's, never MikroORM's `flush`, `transactional` or `findAndCount`:
  * those run inside an AsyncLocalStorage, and the first one turns Node's promise hooks on for the
  * rest of the process (Node 20), a cost every promise of every request then pays: about 5% of an
- * execution's CPU. test/db/no-async-hooks.test.ts holds the line.
+ * execution's CPU. test/unit/db/no-async-hooks.test.ts holds the line.
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
 import { createBulkInsert, type BulkInsert } from './bulk-insert.js';

@@ -2,7 +2,7 @@
  * Builds a real broker for a test, exactly as the server does (buildApp), on a fresh database:
  * a temp SQLite file, or a scratch PostgreSQL database when TEST_DATABASE_URL is set. Closed
  * and dropped on teardown. A fresh database is a copy of the run's migrated template when
- * scripts/test.mjs made one (helpers/database-template.ts), else migrated here.
+ * scripts/test.mjs made one (sandbox/support/database-template.ts), else migrated here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { migrateDatabase } from '../../src/db/orm.js';
 import { createDb, type Db } from '../../src/db/unit-of-work.js';
 import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
-import { copyOfTemplate } from './database-template.js';
+import { copyOfTemplate } from '../../sandbox/support/database-template.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -34,14 +34,17 @@ export interface TestDatabase {
   migrated: boolean;
 }
 
-/**
- * A fresh migrated database (and data dir) for one test; several apps may share it. `empty`: no
- * tables at all, for the tests of migrating itself.
- */
-export async function createTestDatabase(t: TestContext, options: { empty?: boolean } = {}): Promise<TestDatabase> {
+/** What kind of test database: `empty` has no tables (the tests of migrating itself); `sqlite` is embedded whatever TEST_DATABASE_URL says. */
+export interface TestDatabaseOptions {
+  empty?: boolean;
+  sqlite?: boolean;
+}
+
+/** A fresh migrated database (and data dir) for one test; several apps may share it. */
+export async function createTestDatabase(t: TestContext, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broker-test-'));
   const sqliteFile = join(dataDir, 'broker.sqlite');
-  const postgresBaseUrl = process.env.TEST_DATABASE_URL;
+  const postgresBaseUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
   const copy = options.empty ? undefined : await copyOfTemplate(postgresBaseUrl ? { postgresBaseUrl } : { sqliteFile });
   let drop = copy?.drop;
   let databaseUrl = copy?.url ?? `sqlite:${sqliteFile}`;
@@ -93,9 +96,9 @@ export interface TestApp {
 
 export async function buildTestApp(
   t: TestContext,
-  options: { env?: Record<string, string>; db?: TestDatabase; logLevel?: string; clock?: Clock } = {},
+  options: { env?: Record<string, string>; db?: TestDatabase; database?: TestDatabaseOptions; logLevel?: string; clock?: Clock } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase(t));
+  const db = options.db ?? (await createTestDatabase(t, options.database));
   const config = testConfig(db, { LOG_LEVEL: options.logLevel ?? 'info', ...options.env });
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
