@@ -4,8 +4,11 @@
  * `x-should-retry: false` whenever a retry cannot help.
  */
 import t from 'tap';
-import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
 import { assertMounted, COMPAT } from './helpers.js';
+
+// One broker for the file, a tenant (organization, project, key) per subtest.
+const shared = sharedBrokerWithSandboxes(t);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -80,7 +83,7 @@ const UNBOUND: [Method, string][] = [
 ];
 
 t.test('every unbound v3.1 route group answers 501 with the error body and x-should-retry: false', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
   const call = (method: Method, url: string) =>
     b.app.inject({
@@ -105,7 +108,7 @@ t.test('every unbound v3.1 route group answers 501 with the error body and x-sho
 });
 
 t.test('unknown paths under the mount: 404 with the compat body; native 404s keep theirs', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
   const res = await b.app.inject({ method: 'GET', url: `${COMPAT}/no_such_group`, headers: { 'x-api-key': b.key } });
   t.equal(res.statusCode, 404);
@@ -119,7 +122,7 @@ t.test('unknown paths under the mount: 404 with the compat body; native 404s kee
 });
 
 t.test('keys: project key only; user and org keys and bad keys are 401 with the compat body', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
   const cases: [string, Record<string, string>][] = [
     ['none', {}],
@@ -140,7 +143,7 @@ t.test('keys: project key only; user and org keys and bad keys are 401 with the 
 });
 
 t.test('bad input: 400 with the compat body and field errors', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
   const post = (url: string, body: unknown) =>
     b.app.inject({
@@ -201,9 +204,9 @@ t.test('bad input: 400 with the compat body and field errors', async (t) => {
 });
 
 t.test('execute and proxy on an unknown or foreign connected account: code 1803', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
-  const other = await brokerWithSandboxes(t, { db: b.db });
+  const other = await shared.tenant();
   const foreign = await other.connectOAuth('hubspot', 'someone');
   for (const id of ['ca_doesnotexist0000000', foreign]) {
     const res = await b.app.inject({
@@ -234,7 +237,7 @@ t.test('execute and proxy on an unknown or foreign connected account: code 1803'
 });
 
 t.test('unsupported execution modes are 501, not silently ignored', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   assertMounted(b.app);
   const id = await b.connectOAuth('hubspot', 'u');
   const cases = [

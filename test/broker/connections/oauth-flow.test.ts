@@ -1,9 +1,14 @@
 import t from 'tap';
 import { brokerWithSandboxes, CUSTOM_CLIENTS } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
 import { Connection } from '../../../src/db/entities/index.js';
 
+// One broker for the file, a tenant per subtest; the failed exchange breaks its sandbox's token
+// endpoint, so it has a broker of its own.
+const shared = sharedBrokerWithSandboxes(t);
+
 t.test('managed auth config: initiate -> consent -> callback -> ACTIVE (HubSpot, PKCE)', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const created = await b.api('POST', 'auth_configs', { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true });
   t.equal(created.statusCode, 200, created.body);
   t.same(Object.keys(created.json()).sort(), ['authConfigId', 'authMethodId', 'authMethodKind']);
@@ -57,7 +62,7 @@ t.test('managed auth config: initiate -> consent -> callback -> ACTIVE (HubSpot,
 });
 
 t.test('custom auth config with the caller’s own client (Bitly: form-encoded token answer unless JSON asked)', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const created = await b.api('POST', 'auth_configs', {
     slug: 'bitly',
     authMethodId: 'bitly_oauth2',
@@ -82,7 +87,7 @@ t.test('custom auth config with the caller’s own client (Bitly: form-encoded t
 });
 
 t.test('callback redirects to the caller’s redirect URL when given', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const init = await b.api('POST', 'connectors/hubspot/initiate', {
     entityId: 'u',
     authMethodId: 'hubspot_oauth2',
@@ -99,7 +104,7 @@ t.test('callback redirects to the caller’s redirect URL when given', async (t)
 });
 
 t.test('provider denial, tampered, replayed and expired state', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   // Denied at the provider: FAILED with the provider's reason.
   const denied = await b.api('POST', 'connectors/hubspot/initiate', { entityId: 'u', authMethodId: 'hubspot_oauth2' });
   const d = await b.consent(denied.json().redirectUrl, 'no');

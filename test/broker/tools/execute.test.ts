@@ -1,10 +1,14 @@
 import t from 'tap';
 import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
 import { createProjectWithKey } from '../../helpers/app.js';
 import { ToolExecution } from '../../../src/db/entities/index.js';
 
+// One broker for the file, a tenant per subtest; the timeout subtest has its own configuration.
+const shared = sharedBrokerWithSandboxes(t);
+
 t.test('argument validation lists every wrong field; unknown tool 404; connection required', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   const bad = await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', {
     connectedAccountId: id,
@@ -13,7 +17,7 @@ t.test('argument validation lists every wrong field; unknown tool 404; connectio
   t.equal(bad.statusCode, 400);
   const fields = (bad.json().data.errors as { field: string }[]).map((e) => e.field);
   t.ok(fields.includes('arguments.limit') && fields.includes('arguments.archived'), `every wrong field named: ${fields.join(', ')}`);
-  t.equal(b.hubspot.apiRequests().length, 0, 'nothing sent');
+  t.equal(b.sent.hubspot.api().length, 0, 'nothing sent');
   t.equal((await b.api('POST', 'tools/HUBSPOT_NOPE/execute', { connectedAccountId: id })).statusCode, 404);
   const none = await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { arguments: {} });
   t.equal(none.statusCode, 400);
@@ -26,7 +30,7 @@ t.test('argument validation lists every wrong field; unknown tool 404; connectio
 });
 
 t.test('entityId uses the most recently updated ACTIVE connection; another project gets 404', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const first = await b.connectOAuth('hubspot', 'ent');
   const second = await b.connectOAuth('hubspot', 'ent');
   const res = await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { entityId: 'ent', arguments: {} });
@@ -34,17 +38,17 @@ t.test('entityId uses the most recently updated ACTIVE connection; another proje
   const tokenOf = async (id: string) =>
     (await b.app.services.vault.get<{ access_token: string }>({ ownerType: 'connection', ownerId: id, name: 'oauth_tokens' }))!.value
       .access_token;
-  t.equal(b.hubspot.apiRequests().at(-1)!.bearer, await tokenOf(second), 'newest connection used');
+  t.equal(b.sent.hubspot.api().at(-1)!.bearer, await tokenOf(second), 'newest connection used');
   await b.api('PATCH', `connectors/connections/${first}`, { alias: 'touched' });
   await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { entityId: 'ent', arguments: {} });
-  t.equal(b.hubspot.apiRequests().at(-1)!.bearer, await tokenOf(first), 'after an update the first one is the most recent');
+  t.equal(b.sent.hubspot.api().at(-1)!.bearer, await tokenOf(first), 'after an update the first one is the most recent');
   const other = await createProjectWithKey(b.app, 'other');
   const foreign = await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: first, arguments: {} }, other.key);
   t.equal(foreign.statusCode, 404);
 });
 
 t.test('inactive connections are refused naming the status; disable takes effect at once', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   t.equal((await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: id, arguments: {} })).json().successful, true);
   await b.api('PATCH', `connectors/connections/${id}`, { disabled: true });
@@ -59,7 +63,7 @@ t.test('inactive connections are refused naming the status; disable takes effect
 });
 
 t.test('scopes and restrictToTools are enforced with 403 naming what is missing', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot', 'reader', { scopes: ['crm.objects.contacts.read', 'oauth'] });
   t.equal((await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: id, arguments: {} })).json().successful, true);
   const write = await b.api('POST', 'tools/HUBSPOT_CONTACTS_CREATE/execute', {
@@ -83,7 +87,7 @@ t.test('scopes and restrictToTools are enforced with 403 naming what is missing'
 });
 
 t.test('provider errors are 200 with successful=false; binary bodies come back as base64', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   const missing = await b.api('POST', 'tools/HUBSPOT_CONTACTS_GET/execute', { connectedAccountId: id, arguments: { contactId: '999999' } });
   t.equal(missing.statusCode, 200);
@@ -114,7 +118,7 @@ t.test('provider errors are 200 with successful=false; binary bodies come back a
   const data = qr.json().data as { mediaType: string; base64: string };
   t.equal(data.mediaType, 'image/png');
   t.same([...Buffer.from(data.base64, 'base64').subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'PNG bytes');
-  t.equal(b.bitly.apiRequests().at(-1)!.headers.accept, 'image/png', 'Accept passed through');
+  t.equal(b.sent.bitly.api().at(-1)!.headers.accept, 'image/png', 'Accept passed through');
 });
 
 t.test('a slow provider is 408; a second 401 after refresh marks the connection EXPIRED', async (t) => {
@@ -135,7 +139,7 @@ t.test('a slow provider is 408; a second 401 after refresh marks the connection 
 });
 
 t.test('every execution is recorded without arguments or data', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   await b.api('POST', 'tools/HUBSPOT_CONTACTS_CREATE/execute', {
     connectedAccountId: id,

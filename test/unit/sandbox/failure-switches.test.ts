@@ -144,6 +144,41 @@ t.test('recording: every request in order, with query, headers, body and bearer;
   t.equal((await call(`${bl.apiBaseUrl}/user`, { token })).status, 401, 'reset forgets tokens');
 });
 
+t.test('sentSince(mark): only what arrived after the mark, across a reset and past the cap', async (t) => {
+  const hs = await startHubspotSandbox({ maxRecordedRequests: 4 });
+  t.teardown(() => hs.close());
+  const token = hs.control.issueToken().access_token;
+  const get = (id: string) => call(`${hs.apiBaseUrl}/crm/v3/objects/contacts/${id}`, { token });
+  await get('a');
+  const first = hs.mark();
+  t.same(hs.sentSince(first), [], 'nothing since a fresh mark');
+  await get('b');
+  await get('c');
+  t.same(
+    hs.sentSince(first).map((r) => r.path),
+    ['/crm/v3/objects/contacts/b', '/crm/v3/objects/contacts/c'],
+  );
+  const second = hs.mark();
+  for (const id of ['d', 'e', 'f']) await get(id);
+  t.same(
+    hs.sentSince(second).map((r) => r.path.split('/').pop()),
+    ['d', 'e', 'f'],
+    'the log was trimmed at its cap meanwhile',
+  );
+  hs.reset();
+  const third = hs.mark();
+  await get('g');
+  t.same(
+    hs.sentSince(third).map((r) => r.path.split('/').pop()),
+    ['g'],
+  );
+  t.same(
+    hs.sentSince(second).map((r) => r.path.split('/').pop()),
+    ['g'],
+    'a reset forgets what came before it',
+  );
+});
+
 t.test('HTTP control plane under /__sandbox', async (t) => {
   const both = await startSandboxes();
   t.teardown(() => both.close());
