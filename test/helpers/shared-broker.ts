@@ -44,3 +44,5 @@ export function sharedBrokerWithSandboxes(file: TestContext, options: Parameters
     },
   };
 }
+
+export type Tenant = Awaited<ReturnType<ReturnType<typeof sharedBrokerWithSandboxes>['tenant']>>;

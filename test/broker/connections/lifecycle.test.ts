@@ -1,9 +1,13 @@
 import t from 'tap';
-import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
+
+// One broker for the file, a tenant per subtest; a subtest that breaks a sandbox's token endpoint
+// puts it back before it ends.
+const shared = sharedBrokerWithSandboxes(t);
 import { createProjectWithKey } from '../../helpers/app.js';
 
 t.test('list with filters and paging; read; alias and disable; delete destroys secrets', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const a = await b.connectOAuth('hubspot', 'alice');
   const c = await b.connectOAuth('bitly', 'carol');
   const list = await b.api('GET', 'connectors/connections');
@@ -30,7 +34,7 @@ t.test('list with filters and paging; read; alias and disable; delete destroys s
 });
 
 t.test('another project sees none of it (404, never 403)', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   const other = await createProjectWithKey(b.app, 'other');
   for (const [method, url] of [
@@ -50,7 +54,7 @@ t.test('another project sees none of it (404, never 403)', async (t) => {
 });
 
 t.test('refresh: HubSpot refreshes; failure marks EXPIRED; Bitly is a no-op or 400 when strict', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const hs = await b.connectOAuth('hubspot');
   const before = b.hubspot.tokenRequests().length;
   const ok = await b.api('POST', `connectors/connections/${hs}/refresh`, {});
@@ -85,12 +89,12 @@ t.test('refresh: HubSpot refreshes; failure marks EXPIRED; Bitly is a no-op or 4
 });
 
 t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; without an endpoint a no-op (strict: 400)', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const hs = await b.connectOAuth('hubspot');
   const res = await b.api('POST', `connectors/connections/${hs}/revoke`);
   t.equal(res.statusCode, 200, res.body);
   t.same(res.json(), { status: 'REVOKED', revokedTokens: ['access_token', 'refresh_token'] });
-  const revokeCall = b.hubspot.requests.find((r) => r.method === 'DELETE' && r.path.startsWith('/oauth/v1/refresh-tokens/'));
+  const revokeCall = b.sent.hubspot.all().find((r) => r.method === 'DELETE' && r.path.startsWith('/oauth/v1/refresh-tokens/'));
   t.ok(revokeCall, 'HubSpot revocation endpoint called');
   t.equal((await b.api('GET', `connectors/connections/${hs}`)).json().status, 'REVOKED');
   t.equal(await b.app.services.vault.has({ ownerType: 'connection', ownerId: hs, name: 'oauth_tokens' }), false);

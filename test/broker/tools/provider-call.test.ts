@@ -4,24 +4,27 @@
  * connection or auth config was made with.
  */
 import t from 'tap';
-import { brokerWithSandboxes, type BrokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes, type Tenant } from '../../helpers/shared-broker.js';
 import { AuthConfig, Connection, ToolExecution } from '../../../src/db/entities/index.js';
 
-const refreshes = (b: BrokerWithSandboxes) =>
-  b.hubspot.tokenRequests().filter((r) => (r.body as Record<string, string>).grant_type === 'refresh_token').length;
+// One broker for the file, a tenant per subtest (each reads only the sandbox requests sent since it began).
+const shared = sharedBrokerWithSandboxes(t);
+
+const refreshes = (b: Tenant) =>
+  b.sent.hubspot.all().filter((r) => (r.body as Record<string, string> | undefined)?.grant_type === 'refresh_token').length;
 
 const CONTACTS = '/crm/v3/objects/contacts';
 
 t.test('proxy: a rejected access token gets one refresh and one retry that succeeds', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   b.hubspot.control.expireAccessTokens();
-  const before = b.hubspot.apiRequests().length;
+  const before = b.sent.hubspot.api().length;
   const res = await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: CONTACTS, method: 'GET' });
   t.equal(res.statusCode, 200, res.body);
   t.match(res.json(), { status: 200, data: { results: Array } });
   t.equal(refreshes(b), 1, 'one refresh');
-  const sent = b.hubspot.apiRequests().slice(before);
+  const sent = b.sent.hubspot.api().slice(before);
   t.equal(sent.length, 2, 'the rejected call and one retry');
   t.not(sent[1]!.bearer, sent[0]!.bearer, 'the retry carries the refreshed token');
   t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'ACTIVE');
@@ -35,7 +38,7 @@ t.test('proxy: a rejected access token gets one refresh and one retry that succe
 });
 
 t.test('proxy: a second 401 after the refresh marks the connection EXPIRED', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   b.hubspot.control.failNext(401, 2);
   const res = await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: CONTACTS, method: 'GET' });
@@ -50,11 +53,11 @@ t.test('proxy: a second 401 after the refresh marks the connection EXPIRED', asy
 });
 
 t.test('a toolkit that lost the auth method: execute, proxy and refresh give the same 400', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   await b.app.orm.em.fork().nativeUpdate(Connection, { id }, { authMethodId: 'hubspot_retired' });
   await b.app.services.cache.invalidate();
-  const before = b.hubspot.apiRequests().length;
+  const before = b.sent.hubspot.api().length;
 
   const answers = [
     await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: id, arguments: {} }),
@@ -74,7 +77,7 @@ t.test('a toolkit that lost the auth method: execute, proxy and refresh give the
     t.equal(res.statusCode, 400);
     t.same(res.json(), first, 'the same answer');
   }
-  t.equal(b.hubspot.apiRequests().length, before, 'nothing reached the provider');
+  t.equal(b.sent.hubspot.api().length, before, 'nothing reached the provider');
   const revoked = await b.api('POST', `connectors/connections/${id}/revoke`, { strict: true });
   t.same(revoked.json(), first, 'strict revoke answers the same');
   const lenient = await b.api('POST', `connectors/connections/${id}/revoke`);
@@ -82,7 +85,7 @@ t.test('a toolkit that lost the auth method: execute, proxy and refresh give the
 });
 
 t.test('an auth config that lost its method: initiate answers 400; the OAuth callback fails the connection', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const config = (await b.api('POST', 'auth_configs', { slug: 'hubspot', authMethodId: 'hubspot_oauth2' })).json().authConfigId as string;
   const init = await b.api('POST', 'connectors/hubspot/initiate', { entityId: 'u', authConfigId: config });
   const { connectionId, redirectUrl } = init.json() as { connectionId: string; redirectUrl: string };

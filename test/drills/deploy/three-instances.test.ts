@@ -30,7 +30,7 @@ t.test(
     // With a PostgreSQL database these are part of the contract: missing ones fail, not skip.
     if (!redisUrl) return t.fail('REDIS_URL_TEST is not set (the drills run with Redis on PostgreSQL: see .ci/run)');
     if (!nginxBinary()) return t.fail('nginx is not installed (.ci/run installs nginx-light)');
-    // Imported here: the SQLite pass skips without loading the app.
+    // Imported here: without PostgreSQL it skips without loading the app.
     const { eventually, startCluster } = await import('./cluster.js');
     const c = await startCluster(t, databaseUrl!, redisUrl);
     const [A, B, C] = c.instances as [(typeof c.instances)[0], (typeof c.instances)[0], (typeof c.instances)[0]];
