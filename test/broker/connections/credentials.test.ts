@@ -1,8 +1,11 @@
 import t from 'tap';
-import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
+
+// One broker for the file, a tenant per subtest.
+const shared = sharedBrokerWithSandboxes(t);
 
 t.test('connect with credentials: validated, sealed, ACTIVE; pending initiate completes', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const bad = await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: '' } });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().data.errors[0].field, /credentials\.api_key/);
@@ -42,7 +45,7 @@ t.test('connect with credentials: validated, sealed, ACTIVE; pending initiate co
 });
 
 t.test('connect on an OAuth-only toolkit says which methods it has', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const res = await b.api('POST', 'connectors/hubspot/connect', { entityId: 'u', credentials: { api_key: 'x' } });
   t.equal(res.statusCode, 400);
   t.match(res.json().message, /hubspot_oauth2 \(oauth2\)/);

@@ -3,12 +3,15 @@
  * and never a hidden filter), and limit/offset are optional parameters with defaults.
  */
 import t from 'tap';
-import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
+import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
+
+// One broker for the file, a tenant per subtest.
+const shared = sharedBrokerWithSandboxes(t);
 
 const LISTS = ['/api/v1/toolkits', '/api/v1/tools', '/api/v1/connectors/connections', '/api/v1/auth_configs'];
 
 t.test('unknown query parameters on list operations are ignored', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const connectionId = await b.connectOAuth('hubspot');
   for (const path of LISTS) {
     const plain = await b.api('GET', `${path}?limit=5`);
@@ -27,7 +30,7 @@ t.test('unknown query parameters on list operations are ignored', async (t) => {
 });
 
 t.test('limit and offset are optional in spec.json, with their defaults', async (t) => {
-  const b = await brokerWithSandboxes(t);
+  const b = await shared.tenant();
   const doc = (await b.app.inject({ url: '/api/v1/spec.json' })).json() as {
     paths: Record<string, { get: { parameters: { name: string; in: string; required?: boolean; schema: { default?: unknown } }[] } }>;
   };
