@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const nodeGlobals = { process: 'readonly', console: 'readonly', URL: 'readonly' };
 
 // Hot-path and layering rules that used to live only in comments. Each message says why and where
-// the reasoning is written down; test/lint-rules.test.ts plants a violation of each and expects it.
+// the reasoning is written down; test/unit/docs/lint-rules.test.ts plants a violation of each and expects it.
 const SERVER = ['{bin,src,plugins}/**/*.ts'];
 const WHY_ALS =
   "turns Node's promise hooks on for the rest of the process, a cost every promise of every request then pays: see src/db/unit-of-work.ts and docs/internals/performance.md#promise-hooks";

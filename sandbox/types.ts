@@ -152,6 +152,10 @@ export interface Sandbox<C extends SandboxControl = SandboxControl> {
   tokenRequests(): RecordedRequest[];
   /** Only provider API requests (HubSpot /crm/..., Bitly /v4/...). */
   apiRequests(): RecordedRequest[];
+  /** A position in the request log, for sentSince (tests sharing one sandbox each read their own part). */
+  mark(): number;
+  /** The requests received since `mark`, in order. */
+  sentSince(mark: number): RecordedRequest[];
   control: C;
   /** Clear state (back to the seeded fixtures), recorded requests and controls. */
   reset(): void;

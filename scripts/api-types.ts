@@ -3,7 +3,7 @@
  * builds a broker in-process (a throwaway SQLite database, nothing listening) and reads GET
  * /api/v1/spec.json; `renderApiTypes()` turns it into TypeScript with openapi-typescript and
  * formats it with the project's Prettier settings. Used by `npm run generate:types`
- * (generate-api-types.ts) and by the drift test (test/web-api-types.test.ts), so both produce the
+ * (generate-api-types.ts) and by the drift test (test/unit/web/web-api-types.test.ts), so both produce the
  * same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ export const GENERATE_COMMAND = 'npm run generate:types';
 const HEADER = `/**
  * GENERATED FILE, do not edit: \`${GENERATE_COMMAND}\` (scripts/generate-api-types.ts) writes it from
  * the broker's GET /api/v1/spec.json with openapi-typescript. The route schemas are the source: after
- * changing one, run the command and commit this file (test/web-api-types.test.ts fails until then).
+ * changing one, run the command and commit this file (test/unit/web/web-api-types.test.ts fails until then).
  * web/src/types.ts names the console's types from it; web/src never imports server code.
  */
 `;

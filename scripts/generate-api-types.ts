@@ -1,7 +1,7 @@
 /**
  * `npm run generate:types`: writes web/src/api-types.gen.ts from the broker's spec.json
  * (scripts/api-types.ts). Run it after changing a described route's schema and commit the file;
- * test/web-api-types.test.ts fails while the committed file differs from what this writes.
+ * test/unit/web/web-api-types.test.ts fails while the committed file differs from what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';

@@ -2,7 +2,7 @@
  * Writes catalog/schema/{toolkit,tool}.schema.json from the TypeBox schemas in
  * src/catalog/catalog-schema.ts, so editors can validate catalog files as they are typed.
  * Run after changing the format: `npx tsx scripts/generate-catalog-schemas.ts`.
- * test/catalog/catalog-schema-files.test.ts fails when the checked-in files drift.
+ * test/unit/catalog/catalog-schema-files.test.ts fails when the checked-in files drift.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * Writes the generated references: docs/reference/configuration.md from the TypeBox EnvSchema in
  * src/config.ts and docs/reference/cli.md from the CLI's command table (bin/cli-commands.ts).
- * Run after changing either: `npm run docs:reference`. test/docs-reference.test.ts fails when the
+ * Run after changing either: `npm run docs:reference`. test/unit/docs/docs-reference.test.ts fails when the
  * committed files drift.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

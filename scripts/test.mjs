@@ -1,109 +1,117 @@
-// `npm test`: the web console's build (the suite serves it), the static checks (typecheck, ESLint,
-// Prettier, layer boundaries, knip), then the whole tap suite on the embedded database, then again
-// on PostgreSQL when TEST_DATABASE_URL is set. The build and each static check count as one pass or
-// one fail. Ends with the failed tests (file, test path, tap's diagnostic), then "N passed, N failed,
-// N skipped", and a non-zero exit on any failure: CI keeps only the end of a long log, so a failure
-// must be readable there. Extra arguments go to tap (e.g. one test file).
-import { spawn } from 'node:child_process';
+// `npm test`: the web console's build (the suite serves it) and the static checks (typecheck, ESLint,
+// Prettier, layer boundaries, knip), then the tap suite in phases by what a test needs (test/README.md):
+//   unit             test/unit/, no database, once
+//   broker/sqlite    test/broker/ on the embedded database
+//   broker/postgres  test/broker/ again on PostgreSQL, when TEST_DATABASE_URL is set
+//   drills           test/drills/, once, on PostgreSQL when TEST_DATABASE_URL is set (each file picks
+//                    the database it is about)
+// `npm run test:quick` (--quick): a few unit files and broker smoke tests on SQLite, no static checks.
+// Before the first phase: tap's own build step when .taprc's plugins differ from the installed
+// runner (else the first run after `npm ci` loads ts-node into every test process), and one migrated
+// template database per database phase (sandbox/support/database-template.ts), which the helpers copy.
+// While a phase runs it prints files done of total; its TAP stream goes to .tap/npm-test/<phase>.tap.
+// Ends with the failed tests (file, test path, tap's diagnostic), wall and CPU seconds per phase, then
+// "N passed, N failed, N skipped", and a non-zero exit on any failure: CI keeps only the end of a long
+// log, so a failure must be readable there. Arguments: test files or folders narrow the phases to
+// those; anything starting with `-` goes to tap (a --jobs there wins).
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { counts, tapReader } from './tap-stream.mjs';
 
-const extra = process.argv.slice(2);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOG_DIR = join(ROOT, '.tap', 'npm-test');
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const tapArgs = argv.filter((a) => a.startsWith('-') && a !== '--quick');
+const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, resolve(a)));
 // One test file more than there are cores: a file spends about a third of its time waiting
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
-// idle (132% of 200% on this project's 2-core machine). With one more, the embedded-database pass
-// took 5.3 instead of 7.7 minutes at the same CPU time. A --jobs among the arguments comes later
-// and wins.
+// idle. A --jobs among the arguments comes later and wins.
 const jobs = `--jobs=${availableParallelism() + 1}`;
+const postgres = process.env.TEST_DATABASE_URL || '';
 
-function run(label, command, args, env) {
-  return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${label}\n`);
-    let tail = '';
-    const failures = failureCollector(label);
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      const text = chunk.toString();
-      tail = (tail + text).slice(-4000);
-      failures.feed(text);
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, tail, failures: failures.done() }));
-  });
+// test:quick: does a fresh install work at all (unit, spec.json, a tool run through the sandboxes, a
+// console sign-up at the production password cost).
+const QUICK = [
+  'test/unit/config/config.test.ts',
+  'test/unit/console/password-hasher.test.ts',
+  'test/unit/catalog/request-template.test.ts',
+  'test/broker/plugins/spec.test.ts',
+  'test/broker/tools/one-of-arguments.test.ts',
+  'test/broker/console/sessions.test.ts',
+];
+
+// CPU seconds: this process plus every descendant it (or they) waited for, from /proc (Linux);
+// NaN elsewhere. cutime/cstime are fields 16 and 17 of /proc/self/stat.
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (own.user + own.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return NaN;
+  }
 }
+const seconds = (s) => (Number.isNaN(s) ? 'n/a' : `${Math.round(s)} s`);
 
-// Reads tap's stream line by line and keeps each `not ok` with the names of the subtests around it
-// and the YAML diagnostic under it (cut to 40 lines). A parent subtest that fails only because a
-// child failed is not repeated.
-function failureCollector(label) {
-  let partial = '';
-  const stack = []; // subtest names by indentation depth
-  const found = [];
-  let open = null; // the failure whose diagnostic is being read
-  const line = (text) => {
-    const indent = text.length - text.trimStart().length;
-    const depth = indent / 4;
-    const body = text.trimStart();
-    if (open) {
-      if (body === '...' || (indent <= open.indent && body !== '---')) {
-        open = null;
-      } else {
-        if (open.lines.length < 40) open.lines.push(text.slice(open.indent));
-        return;
-      }
-    }
-    const subtest = /^# Subtest: (.*)$/.exec(body);
-    if (subtest) {
-      stack.length = depth;
-      stack[depth] = subtest[1];
-      return;
-    }
-    const notOk = /^not ok \d+ - (.*?)(?: # time=[\d.]+ms)?$/.exec(body);
-    if (notOk) {
-      const path = [...stack.slice(0, depth), notOk[1]];
-      const childFailed = found.some((f) => f.path.length > path.length && path.every((p, i) => f.path[i] === p));
-      if (!childFailed) {
-        open = { path, indent, lines: [] };
-        found.push(open);
-      }
-    }
-  };
-  return {
-    feed(text) {
-      const lines = (partial + text).split('\n');
-      partial = lines.pop() ?? '';
-      for (const l of lines) line(l);
-    },
-    done() {
-      if (partial) line(partial);
-      return found.map((f) => `--- ${label}: ${f.path.join(' > ')}\n${f.lines.join('\n')}`);
-    },
-  };
-}
-
-// tap's closing summary, e.g. `# { total: 6, pass: 3, fail: 1, todo: 1, skip: 1 }`: the keys after
-// `total` appear only when non-zero and their order is not guaranteed, so read them by name.
-// Todo tests are not asserted, so they count as skipped.
-function counts(tail) {
-  const summaries = [...tail.matchAll(/^# \{ (total: \d+[^}]*)\}/gm)];
-  if (summaries.length === 0) return { pass: 0, fail: 1, skip: 0 };
-  const fields = Object.fromEntries([...summaries.at(-1)[1].matchAll(/(\w+): (\d+)/g)].map(([, k, v]) => [k, Number(v)]));
-  return { pass: fields.pass ?? 0, fail: fields.fail ?? 0, skip: (fields.skip ?? 0) + (fields.todo ?? 0) };
+function testFiles(dir) {
+  const files = readdirSync(join(ROOT, dir), { recursive: true })
+    .map((f) => join(dir, String(f)))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort();
+  return only.length === 0 ? files : files.filter((f) => only.some((o) => f === o || f.startsWith(`${o}/`)));
 }
 
 let pass = 0;
 let fail = 0;
 let skip = 0;
 const failed = [];
-// The build and the static checks, by their package.json scripts so each command is defined once.
-const checks = [
-  ['build (web console)', 'build:web'],
-  ['typecheck (tsc --noEmit)', 'typecheck'],
-  ['lint (eslint)', 'lint'],
-  ['format (prettier --check)', 'format:check'],
-  ['layers (dependency-cruiser)', 'check:layers'],
-  ['unused code (knip)', 'knip'],
-];
-for (const [label, script] of checks) {
+const timings = [];
+
+/** Runs a command; `files` makes it a tap phase (progress lines, TAP to a log), else output streams. */
+function run(label, command, args, env, files) {
+  return new Promise((resolve) => {
+    const started = { wall: Date.now(), cpu: cpuSeconds() };
+    process.stdout.write(`\n=== ${label}${files ? `: ${files.length} files` : ''}\n`);
+    let tail = '';
+    let done = 0;
+    const log = files ? createWriteStream(join(LOG_DIR, `${label.replace(/\W+/g, '-')}.tap`)) : undefined;
+    const reader = tapReader(label, (ok, name) => {
+      if (!files) return;
+      done += 1;
+      process.stdout.write(`[${label}] ${done}/${files.length} ${ok ? 'ok' : 'NOT OK'} ${name}\n`);
+    });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => {
+      if (log) log.write(chunk);
+      else process.stdout.write(chunk);
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4000);
+      reader.feed(text);
+    });
+    child.on('close', (code) => {
+      log?.end();
+      const wall = (Date.now() - started.wall) / 1000;
+      const cpu = cpuSeconds() - started.cpu;
+      timings.push({ label, files: files?.length, wall, cpu });
+      if (files) process.stdout.write(`[${label}] ${done}/${files.length} files in ${seconds(wall)} wall, ${seconds(cpu)} CPU\n`);
+      resolve({ code: code ?? 1, tail, failures: reader.done() });
+    });
+  });
+}
+
+async function check(label, script) {
   const result = await run(label, 'npm', ['run', '--silent', script], {});
   if (result.code === 0) pass += 1;
   else {
@@ -112,10 +120,9 @@ for (const [label, script] of checks) {
   }
 }
 
-const passes = [['embedded SQLite', { TEST_DATABASE_URL: '' }]];
-if (process.env.TEST_DATABASE_URL) passes.push([`PostgreSQL (${process.env.TEST_DATABASE_URL})`, {}]);
-for (const [label, env] of passes) {
-  const result = await run(`tests on ${label}`, 'npx', ['tap', '--reporter=tap', jobs, ...extra], env);
+async function tapPhase(label, files, env) {
+  if (files.length === 0) return;
+  const result = await run(label, 'npx', ['tap', '--reporter=tap', jobs, ...tapArgs, ...files], env, files);
   const c = counts(result.tail);
   pass += c.pass;
   fail += c.fail + (result.code !== 0 && c.fail === 0 ? 1 : 0);
@@ -123,6 +130,77 @@ for (const [label, env] of passes) {
   failed.push(...result.failures);
   if (result.code !== 0 && result.failures.length === 0) failed.push(`--- ${label}: tap exited ${result.code} without a failed test`);
 }
+
+// tap 21 rebuilds its runner when .taprc's plugins differ from the installed build, but only after
+// the runner has loaded the old build's loaders (ts-node) for every test process of that run.
+async function ensureTapBuilt() {
+  const savedArgv = process.argv;
+  process.argv = process.argv.slice(0, 2); // tap's config parser reads the command line
+  const { TapConfig } = await import('@tapjs/config');
+  const { signature } = await import('@tapjs/test');
+  const config = await TapConfig.load();
+  process.argv = savedArgv;
+  if (config.pluginSignature === signature) return;
+  const result = await run('tap build (the runner with .taprc plugins)', 'npx', ['tap', 'build'], {});
+  if (result.code !== 0) {
+    fail += 1;
+    failed.push(`--- tap build: exit ${result.code}\n${result.tail.split('\n').slice(-20).join('\n')}`);
+  }
+}
+
+// Migrated template databases, made on first use and dropped at the end.
+const templates = new Map();
+async function template(kind) {
+  if (!templates.has(kind)) {
+    const started = { wall: Date.now(), cpu: cpuSeconds() };
+    // Registered for the whole process: the migrator imports the migrations' .ts files itself.
+    const { register } = await import('tsx/esm/api');
+    register();
+    const { createDatabaseTemplate } = await import('../sandbox/support/database-template.ts');
+    templates.set(kind, await createDatabaseTemplate(kind === 'postgres' ? postgres : undefined));
+    timings.push({ label: `template (${kind})`, wall: (Date.now() - started.wall) / 1000, cpu: cpuSeconds() - started.cpu });
+  }
+  return templates.get(kind).value;
+}
+async function dropTemplates() {
+  for (const t of templates.values()) await t.drop().catch(() => undefined);
+  templates.clear();
+}
+process.once('SIGINT', () => void dropTemplates().finally(() => process.exit(130)));
+
+const begun = { wall: Date.now(), cpu: cpuSeconds() };
+mkdirSync(LOG_DIR, { recursive: true });
+try {
+  if (!quick && only.length === 0) {
+    // The build and the static checks, by their package.json scripts so each command is defined once.
+    await check('build (web console)', 'build:web');
+    await check('typecheck (tsc --noEmit)', 'typecheck');
+    await check('lint (eslint)', 'lint');
+    await check('format (prettier --check)', 'format:check');
+    await check('layers (dependency-cruiser)', 'check:layers');
+    await check('unused code (knip)', 'knip');
+  }
+  await ensureTapBuilt();
+  const pick = (files) => (quick ? files.filter((f) => QUICK.includes(f)) : files);
+  const noDatabase = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: '' };
+  await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
+  const broker = pick(testFiles('test/broker'));
+  if (broker.length > 0) {
+    await tapPhase('broker/sqlite', broker, { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') });
+    if (postgres && !quick) await tapPhase('broker/postgres', broker, { TEST_DATABASE_TEMPLATE: await template('postgres') });
+  }
+  const drills = quick ? [] : testFiles('test/drills');
+  if (drills.length > 0) await tapPhase('drills', drills, { TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') });
+} finally {
+  await dropTemplates();
+}
+
 if (failed.length > 0) process.stdout.write(`\n=== failed\n${failed.join('\n')}\n`);
+process.stdout.write(`\n=== time (TAP streams in ${relative(ROOT, LOG_DIR)}/)\n`);
+for (const t of timings) {
+  const files = t.files === undefined ? '' : `${t.files} files, `;
+  process.stdout.write(`${t.label}: ${files}${seconds(t.wall)} wall, ${seconds(t.cpu)} CPU\n`);
+}
+process.stdout.write(`total: ${seconds((Date.now() - begun.wall) / 1000)} wall, ${seconds(cpuSeconds() - begun.cpu)} CPU\n`);
 process.stdout.write(`\n${pass} passed, ${fail} failed, ${skip} skipped\n`);
 process.exit(fail > 0 ? 1 : 0);

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { PRODUCTION_PASSWORD_HASH_COST } from './console/password-hasher.js';
 
 const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
 const LogFormat = Type.Union([Type.Literal('json'), Type.Literal('pretty')]);
@@ -176,6 +177,13 @@ export const EnvSchema = Type.Object({
       defaultText: 'none (unlimited)',
     }),
   ),
+  PASSWORD_HASH_COST: Type.Integer({
+    minimum: 1,
+    maximum: 20,
+    default: PRODUCTION_PASSWORD_HASH_COST,
+    description:
+      "log2 of scrypt's N for new console password hashes; lower than the default only with `NODE_ENV=test` (the test suite), since a low cost makes stolen hashes cheap to crack",
+  }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -212,6 +220,8 @@ export interface ConsoleConfig {
   defaultMonthlyExecutionQuota: number | undefined;
   /** Cookies are `Secure` when the public origin is https. */
   secureCookies: boolean;
+  /** log2 of scrypt's N for new password hashes (src/console/password-hasher.ts). */
+  passwordHashCost: number;
 }
 
 export interface ManagedOAuthClient {
@@ -348,6 +358,11 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   const warnings: string[] = [];
+  if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST && env.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST below ${PRODUCTION_PASSWORD_HASH_COST} is for the test suite only (NODE_ENV=test): it makes stolen password hashes cheap to crack`,
+    );
+  }
 
   let vaultKeysRaw = env.VAULT_KEYS;
   if (!vaultKeysRaw) {
@@ -402,6 +417,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       sessionMaxAgeMs: env.SESSION_MAX_AGE_MINUTES * 60_000,
       defaultMonthlyExecutionQuota: env.ORG_MONTHLY_EXECUTION_QUOTA,
       secureCookies: (env.PUBLIC_BASE_URL ?? '').startsWith('https://'),
+      passwordHashCost: env.PASSWORD_HASH_COST,
     },
     warnings,
   };

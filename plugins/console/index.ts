@@ -38,7 +38,7 @@ export interface ConsoleOptions {
 
 const tags = ['console'];
 
-/** The route groups for a signed-in person (test/console/route-roles.test.ts reads their declared roles). */
+/** The route groups for a signed-in person (test/broker/console/route-roles.test.ts reads their declared roles). */
 export const signedInRouteGroups = [
   sessionAccountRoutes,
   organizationRoutes,

@@ -35,6 +35,8 @@ function flattenHeaders(headers: FastifyRequest['headers']): Record<string, stri
 export class RequestRecorder {
   /** Live array: reset() empties it in place so references held by tests stay valid. */
   readonly requests: RecordedRequest[] = [];
+  /** Requests no longer in `requests` (trimmed at the cap, or cleared): marks count past them. */
+  private gone = 0;
   private readonly byRequest = new WeakMap<object, RecordedRequest>();
 
   constructor(
@@ -58,7 +60,7 @@ export class RequestRecorder {
       bearer: parseBearer(request.headers.authorization),
       at: Date.now(),
     };
-    if (this.requests.length >= this.max) this.requests.splice(0, Math.ceil(this.max / 2));
+    if (this.requests.length >= this.max) this.gone += this.requests.splice(0, Math.ceil(this.max / 2)).length;
     this.requests.push(entry);
     this.byRequest.set(request, entry);
   }
@@ -77,7 +79,17 @@ export class RequestRecorder {
     return this.requests.filter((r) => r.path.startsWith(this.apiPrefix));
   }
 
+  /** A position in the log: sentSince(mark) is what arrived after it (marks survive trims and clears). */
+  mark(): number {
+    return this.gone + this.requests.length;
+  }
+
+  sentSince(mark: number): RecordedRequest[] {
+    return this.requests.slice(Math.max(0, mark - this.gone));
+  }
+
   clear(): void {
+    this.gone += this.requests.length;
     this.requests.length = 0;
   }
 }

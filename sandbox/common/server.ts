@@ -104,6 +104,8 @@ export function assembleSandbox<C extends SandboxControl>(parts: SandboxParts<C>
     },
     tokenRequests: () => core.recorder.tokenRequests(),
     apiRequests: () => core.recorder.apiRequests(),
+    mark: () => core.recorder.mark(),
+    sentSince: (mark) => core.recorder.sentSince(mark),
     control: parts.control,
     reset() {
       parts.resetState();

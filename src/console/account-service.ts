@@ -11,7 +11,7 @@ import { BrokerError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Tenancy } from '../tenancy/index.js';
 import { normalizeEmail } from '../tenancy/invitations.js';
-import { DECOY_HASH, hashPassword, verifyPassword } from './password-hasher.js';
+import { createPasswordHasher } from './password-hasher.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -37,11 +37,12 @@ export interface SignUpInput {
 
 export function createAccountService(deps: {
   users: Pick<UserRepository, 'countUsers' | 'findUserByEmail' | 'findUser'>;
-  config: Pick<ConsoleConfig, 'signUp'>;
+  config: Pick<ConsoleConfig, 'signUp' | 'passwordHashCost'>;
   /** The account's organization, membership or invitation, in the transaction that creates it. */
   tenancy: { signUp: Tenancy['signUp']; invitations: Pick<Tenancy['invitations'], 'pendingFor'> };
 }) {
   const { users, config, tenancy } = deps;
+  const passwords = createPasswordHasher(config.passwordHashCost);
 
   return {
     /** What the sign-up screen needs to know before anyone is signed in. */
@@ -65,7 +66,7 @@ export function createAccountService(deps: {
       const invitation = token ? await tenancy.invitations.pendingFor(token, email) : undefined;
       if (await users.findUserByEmail(email))
         throw new BrokerError('CONFLICT', 'An account with this email already exists: sign in instead');
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       return tenancy.signUp.register({
         user: { id: newId('usr'), email, name: input.name?.trim() || null, passwordHash },
         ip: meta.ip,
@@ -77,7 +78,7 @@ export function createAccountService(deps: {
     /** The user whose email and password these are; one generic 401 otherwise. */
     async signIn(emailInput: string, password: string): Promise<IUser> {
       const user = await users.findUserByEmail(normalizeEmail(emailInput));
-      const ok = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+      const ok = await passwords.verify(password, user?.passwordHash ?? passwords.decoy);
       if (!user || !user.passwordHash || !ok) throw unauthorized('Email or password is incorrect');
       return user;
     },

@@ -1,25 +1,49 @@
 /**
  * Passwords: scrypt (memory-hard, in node:crypto) with a random salt per password. The stored form
- * names its parameters (`scrypt$N$r$p$salt$hash`), so they can be raised later and old hashes still
- * verify. Cost N=2^15, r=8 (memory and time per hash: docs/internals/performance.md#passwords):
- * slow for an attacker with a stolen table, cheap for one sign-in.
+ * names its parameters (`scrypt$N$r$p$salt$hash`), so the cost can change and every stored hash
+ * still verifies with the parameters it was made with. Production cost N=2^15, r=8 (memory and time
+ * per hash: docs/internals/performance.md#passwords): slow for an attacker with a stolen table,
+ * cheap for one sign-in. A lower cost exists only for the test suite (PASSWORD_HASH_COST, NODE_ENV=test).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** log2 of scrypt's N in production; config.ts refuses anything lower outside NODE_ENV=test. */
+export const PRODUCTION_PASSWORD_HASH_COST = 15;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Whether `password` matches `stored` (at the parameters `stored` names); false for a malformed value. */
+  verify(password: string, stored: string): Promise<boolean>;
+  /** A hash of nothing anyone knows, at this hasher's cost: sign-in checks it for unknown emails so timing does not tell them apart. */
+  decoy: string;
+}
+
+export function createPasswordHasher(cost = PRODUCTION_PASSWORD_HASH_COST): PasswordHasher {
+  const params: ScryptParams = { N: 2 ** cost, r: 8, p: 1 };
+  const format = (salt: Buffer, key: Buffer) =>
+    ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return {
+    async hash(password) {
+      const salt = randomBytes(16);
+      return format(salt, await derive(password, salt, params));
+    },
+    verify: verifyPassword,
+    decoy: format(randomBytes(16), randomBytes(KEY_LENGTH)),
+  };
 }
 
 /** Whether `password` matches `stored`; false for a malformed stored value (never throws on input). */
@@ -30,6 +54,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
-
-/** A hash of nothing anyone knows: sign-in runs it for unknown emails so timing does not tell them apart. */
-export const DECOY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;

@@ -14,7 +14,7 @@
  * transactions are the connection's, never MikroORM's `flush`, `transactional` or `findAndCount`:
  * those run inside an AsyncLocalStorage, and the first one turns Node's promise hooks on for the
  * rest of the process (Node 20), a cost every promise of every request then pays (measured:
- * docs/internals/performance.md#promise-hooks). The lint rules and test/db/no-async-hooks.test.ts
+ * docs/internals/performance.md#promise-hooks). The lint rules and test/unit/db/no-async-hooks.test.ts
  * hold the line.
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';

@@ -1,7 +1,8 @@
 /**
  * Builds a real broker for a test, exactly as the server does (buildApp), on a fresh database:
  * a temp SQLite file, or a scratch PostgreSQL database when TEST_DATABASE_URL is set. Closed
- * and dropped on teardown.
+ * and dropped on teardown. A fresh database is a copy of the run's migrated template when
+ * scripts/test.mjs made one (sandbox/support/database-template.ts), else migrated here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { createDb, type Db } from '../../src/db/unit-of-work.js';
 import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
 import { OPERATOR } from '../../src/tenancy/actor.js';
+import { copyOfTemplate } from '../../sandbox/support/database-template.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -29,15 +31,26 @@ export interface TestDatabase {
   cleanup: () => Promise<void>;
   /** Runs before the database is dropped (apps on it close first, so no pooled connection is cut). */
   beforeDrop: (fn: () => Promise<unknown>) => void;
+  /** Whether the schema is in place (false only for a database asked for `empty`). */
+  migrated: boolean;
 }
 
-/** A fresh database (and data dir) for one test; several apps may share it. */
-export async function createTestDatabase(t: TestContext): Promise<TestDatabase> {
+/** What kind of test database: `empty` has no tables (the tests of migrating itself); `sqlite` is embedded whatever TEST_DATABASE_URL says. */
+export interface TestDatabaseOptions {
+  empty?: boolean;
+  sqlite?: boolean;
+}
+
+/** A fresh migrated database (and data dir) for one test; several apps may share it. */
+export async function createTestDatabase(t: TestContext, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broker-test-'));
-  let drop: (() => Promise<void>) | undefined;
-  let databaseUrl = `sqlite:${join(dataDir, 'broker.sqlite')}`;
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL);
+  const sqliteFile = join(dataDir, 'broker.sqlite');
+  const postgresBaseUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
+  const copy = options.empty ? undefined : await copyOfTemplate(postgresBaseUrl ? { postgresBaseUrl } : { sqliteFile });
+  let drop = copy?.drop;
+  let databaseUrl = copy?.url ?? `sqlite:${sqliteFile}`;
+  if (postgresBaseUrl && !copy) {
+    const scratch = await createScratchDatabase(postgresBaseUrl);
     databaseUrl = scratch.url;
     drop = scratch.drop;
   }
@@ -48,7 +61,13 @@ export async function createTestDatabase(t: TestContext): Promise<TestDatabase> 
     rmSync(dataDir, { recursive: true, force: true });
   };
   t.teardown(cleanup);
-  return { databaseUrl, dataDir, cleanup, beforeDrop: (fn) => void closers.push(fn) };
+  const db: TestDatabase = { databaseUrl, dataDir, cleanup, beforeDrop: (fn) => void closers.push(fn), migrated: !!copy };
+  if (!copy && !options.empty) {
+    // As `npm start` does before it builds the app (buildApp itself never migrates).
+    await migrateDatabase(testConfig(db).database);
+    db.migrated = true;
+  }
+  return db;
 }
 
 export function testConfig(db: TestDatabase, env: Record<string, string> = {}): Config {
@@ -61,6 +80,10 @@ export function testConfig(db: TestDatabase, env: Record<string, string> = {}): 
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
     PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
+    // Cheap console password hashes (allowed under NODE_ENV=test only, so not for a test that sets
+    // another); test/unit/console/password-hasher.test.ts and the console sessions test keep the
+    // production cost.
+    ...(env.NODE_ENV && env.NODE_ENV !== 'test' ? {} : { PASSWORD_HASH_COST: '4' }),
     ...env,
   });
 }
@@ -75,15 +98,17 @@ export interface TestApp {
 
 export async function buildTestApp(
   t: TestContext,
-  options: { env?: Record<string, string>; db?: TestDatabase; logLevel?: string; clock?: Clock } = {},
+  options: { env?: Record<string, string>; db?: TestDatabase; database?: TestDatabaseOptions; logLevel?: string; clock?: Clock } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase(t));
+  const db = options.db ?? (await createTestDatabase(t, options.database));
   const config = testConfig(db, { LOG_LEVEL: options.logLevel ?? 'info', ...options.env });
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
-  // As `npm start` does before it builds the app (buildApp itself never migrates).
-  await migrateDatabase(config.database);
+  if (!db.migrated) {
+    await migrateDatabase(config.database);
+    db.migrated = true;
+  }
   const app = await buildApp(config, { logStream: stream, clock: options.clock });
   await app.ready();
   let closing: Promise<unknown> | undefined;

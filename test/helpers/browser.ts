@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end tests (test/e2e/): headless Chromium driven by playwright-core against a real
+ * Browser end-to-end tests (test/drills/browser/): headless Chromium driven by playwright-core against a real
  * broker listening on a loopback port. The browser is the system's Chromium (`/usr/bin/chromium`,
  * or `CHROMIUM_PATH`), never a download: without it the tests are skipped with the reason. Pages
  * are watched for script errors and refused loads (the console's CSP), and screenshots land in

@@ -4,7 +4,7 @@
  * Shared by the sandbox's endpoint sweep and the broker's all-tools execution test.
  */
 import type { BitlySandbox, HubspotSandbox } from '../../sandbox/index.js';
-import { call } from '../sandbox/helpers.js';
+import { call } from '../unit/sandbox/helpers.js';
 
 export interface SampleResources {
   /** Path parameter values; `destructive` picks records that DELETE calls may consume. */

@@ -3,7 +3,7 @@
  * mechanism), with a project and key, plus helpers to drive the OAuth consent like a browser.
  */
 import { fileURLToPath } from 'node:url';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { startBitlySandbox, startHubspotSandbox } from '../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../sandbox/broker-env.js';
 import { buildTestApp, createProjectWithKey, type TestContext, type TestDatabase } from './app.js';
@@ -39,10 +39,18 @@ export async function brokerWithSandboxes(
     env: { ...sandboxBrokerEnv(hubspot, bitly), CATALOG_PATHS: EXTRA_CATALOG, ...options.env },
   });
   const project = await createProjectWithKey(broker.app);
+  return { ...broker, hubspot, bitly, ...tenantClient(broker.app, project) };
+}
+
+/**
+ * What a test does as one tenant (a project and its key) of a broker: API calls with its key, the
+ * OAuth consent, and every response it got (for secret scans).
+ */
+export function tenantClient(app: FastifyInstance, project: Awaited<ReturnType<typeof createProjectWithKey>>) {
   const responses: LightMyRequestResponse[] = [];
 
   async function api(method: Method, url: string, body?: unknown, key = project.key) {
-    const res = await broker.app.inject({
+    const res = await app.inject({
       method,
       url: url.startsWith('/') ? url : `/api/v1/${url}`,
       headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -63,7 +71,7 @@ export async function brokerWithSandboxes(
     const location = providerRes.headers.get('location');
     if (!location) throw new Error(`the provider did not redirect (HTTP ${providerRes.status})`);
     const callback = new URL(location);
-    const res = await broker.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const res = await app.inject({ method: 'GET', url: callback.pathname + callback.search });
     responses.push(res);
     return { res, callbackUrl: callback };
   }
@@ -78,7 +86,7 @@ export async function brokerWithSandboxes(
     return connectionId;
   }
 
-  return { ...broker, ...project, hubspot, bitly, api, consent, connectOAuth, responses };
+  return { ...project, api, consent, connectOAuth, responses };
 }
 
 export type BrokerWithSandboxes = Awaited<ReturnType<typeof brokerWithSandboxes>>;

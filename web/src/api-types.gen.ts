@@ -1,7 +1,7 @@
 /**
  * GENERATED FILE, do not edit: `npm run generate:types` (scripts/generate-api-types.ts) writes it from
  * the broker's GET /api/v1/spec.json with openapi-typescript. The route schemas are the source: after
- * changing one, run the command and commit this file (test/web-api-types.test.ts fails until then).
+ * changing one, run the command and commit this file (test/unit/web/web-api-types.test.ts fails until then).
  * web/src/types.ts names the console's types from it; web/src never imports server code.
  */
 export interface paths {
