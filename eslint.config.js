@@ -13,7 +13,7 @@ const nodeGlobals = { process: 'readonly', console: 'readonly', URL: 'readonly' 
 // the reasoning is written down; test/unit/docs/lint-rules.test.ts plants a violation of each and expects it.
 const SERVER = ['{bin,src,plugins}/**/*.ts'];
 const WHY_ALS =
-  "turns Node's promise hooks on for the rest of the process, a cost every promise of every request then pays: see src/db/unit-of-work.ts and docs/internals/performance.md#promise-hooks";
+  "turns Node's promise hooks on for the rest of the process, a cost every promise of every request then pays: see src/db/fork-per-call.ts and docs/internals/performance.md#promise-hooks";
 const asyncHooksImports = ['node:async_hooks', 'async_hooks'].map((name) => ({
   name,
   importNames: ['AsyncLocalStorage', 'AsyncResource', 'createHook'],
@@ -33,7 +33,7 @@ const ormTypeOnly = {
   group: ['@mikro-orm/*'],
   allowTypeImports: true,
   message:
-    'Only src/db/ talks to MikroORM (repositories reach the database through src/db/unit-of-work.ts); elsewhere import its types only (`import type`).',
+    'Only src/db/ talks to MikroORM (repositories reach the database through src/db/fork-per-call.ts); elsewhere import its types only (`import type`).',
 };
 /** `@typescript-eslint/no-restricted-imports` options: flat config replaces a rule's options per file, so each scope gets the whole set. */
 function restrictedImports({ got = true, ormOutsideDb = true } = {}) {
@@ -58,10 +58,10 @@ const ORM_CALLS = [
     message: `An entity manager's flush runs inside an AsyncLocalStorage, which ${WHY_ALS}. Write natively (insertNew, nativeUpdate, nativeDelete).`,
   },
   {
-    // The connection's transactional (db.transaction in unit-of-work.ts, migration-lock.ts) binds a fork without one.
+    // The connection's transactional (db.transaction in fork-per-call.ts, migration-lock.ts) binds a fork without one.
     selector:
       "CallExpression[callee.property.name='transactional']:not([callee.object.callee.property.name='getConnection']):not([callee.object.name='connection'])",
-    message: `MikroORM's em.transactional flushes inside an AsyncLocalStorage, which ${WHY_ALS}. Use db.transaction(work) (src/db/unit-of-work.ts) and pass its tx to repositories.`,
+    message: `MikroORM's em.transactional flushes inside an AsyncLocalStorage, which ${WHY_ALS}. Use db.transaction(work) (src/db/fork-per-call.ts) and pass its tx to repositories.`,
   },
 ];
 const ASYNC_GLOBAL_HOOK = {

@@ -1,7 +1,7 @@
 /**
  * Opens the ORM and closes it when the app closes. It never migrates (`broker migrate` and
  * `npm start` do); it refuses to start on a schema older than the code, naming the fix. No
- * per-request context: each repository call takes its own fork (src/db/unit-of-work.ts).
+ * per-request context: each repository call takes its own fork (src/db/fork-per-call.ts).
  */
 import fp from 'fastify-plugin';
 import type { MikroORM } from '@mikro-orm/core';

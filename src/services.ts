@@ -1,5 +1,5 @@
 /**
- * The composition root: the unit of work, the repositories and every domain service, built once
+ * The composition root: the database access (src/db/fork-per-call.ts), the repositories and every domain service, built once
  * from the config and the ORM, each service with only the dependencies it uses. Nothing else
  * builds a service; plugins, the CLI and tests all reach services through here.
  */
@@ -30,7 +30,7 @@ import { createToolSelection } from './tools/tool-selection.js';
 import { createProviderCall } from './tools/provider-call.js';
 import { createExecutionQuota } from './tools/execution-quota.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
-import { createDb } from './db/unit-of-work.js';
+import { createDb } from './db/fork-per-call.js';
 import { createBrokerMetrics } from './metrics/broker-metrics.js';
 import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';

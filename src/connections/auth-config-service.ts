@@ -7,7 +7,7 @@ import type { Config, ManagedOAuthClient } from '../config.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
 import type { IAuthConfig } from '../db/entities/index.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import type { AuthConfigFilters, AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import { badRequest, notFound } from '../errors.js';

@@ -9,7 +9,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef, ToolkitFile } from '../catalog/catalog-schema.js';
 import { renderOAuth2, validateConnectionConfig } from '../catalog/connection-config.js';
 import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/index.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionFilters, ConnectionRepository, NewConnection } from '../db/repositories/connection-repository.js';
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import type { Projects } from '../tenancy/projects.js';

@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolkitFile } from '../catalog/catalog-schema.js';
 import type { IAuthConfig, IConnection } from '../db/entities/index.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { validateConnectionConfig } from '../catalog/connection-config.js';

@@ -13,7 +13,7 @@ import type { HotCache } from '../cache/hot-cache.js';
 import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import { badRequest, notFound } from '../errors.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';

@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
 import { renderOAuth2 } from '../catalog/connection-config.js';
 import type { ConnectionStatus } from '../db/entities/index.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { BrokerError } from '../errors.js';

@@ -9,7 +9,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { OAuth2AuthMethodDef } from '../catalog/catalog-schema.js';
 import { renderOAuth2 } from '../catalog/connection-config.js';
 import type { ConnectionStatus, IConnection } from '../db/entities/index.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import { badRequest, BrokerError, internalError } from '../errors.js';
 import type { ProviderHttpClient } from '../providers/http-client.js';

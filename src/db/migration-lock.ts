@@ -11,7 +11,7 @@ export async function withMigrationLock<T>(orm: MikroORM, fn: () => Promise<T>):
   if (orm.config.get('clientUrl')?.startsWith('postgres') !== true) return fn();
   // The lock lives in a transaction on one pooled connection and is released when it ends;
   // the migrator works on its own connection meanwhile.
-  // The connection's own transaction, not em.transactional (src/db/unit-of-work.ts says why); the
+  // The connection's own transaction, not em.transactional (src/db/fork-per-call.ts says why); the
   // lock is taken inside it.
   const connection = orm.em.getConnection();
   return connection.transactional(async (trx) => {

@@ -49,7 +49,7 @@ export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options
     preferTs: true,
     allowGlobalContext: false,
     // createdAt and the like are set by `em.create`: rows are written by native inserts, never by a
-    // flush (src/db/unit-of-work.ts insertNew).
+    // flush (src/db/fork-per-call.ts insertNew).
     processOnCreateHooksEarly: true,
     // Never an implicit flush before a query (MikroORM's default): nothing is written that way here.
     flushMode: 'commit',

@@ -7,7 +7,7 @@
 import type { IAuditEntry } from '../db/entities/index.js';
 import type { AuditRepository } from '../db/repositories/audit-repository.js';
 import { createTenancyRepositories, type TenancyRepositories } from '../db/repositories/tenancy.js';
-import { boundTo, type Db } from '../db/unit-of-work.js';
+import { boundTo, type Db } from '../db/fork-per-call.js';
 import type { Clock } from '../clock.js';
 import { newOrderedId } from '../ids.js';
 import type { Actor } from './actor.js';

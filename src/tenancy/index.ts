@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { createTenancyRepositories } from '../db/repositories/tenancy.js';
-import type { Db } from '../db/unit-of-work.js';
+import type { Db } from '../db/fork-per-call.js';
 import { createAccess } from './access.js';
 import { createApiKeys } from './api-keys.js';
 import { createAudited } from './audited.js';

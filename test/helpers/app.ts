@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../plugins/app.js';
 import { migrateDatabase } from '../../src/db/orm.js';
-import { createDb, type Db } from '../../src/db/unit-of-work.js';
+import { createDb, type Db } from '../../src/db/fork-per-call.js';
 import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
 import { OPERATOR } from '../../src/tenancy/actor.js';

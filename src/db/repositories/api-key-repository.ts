@@ -1,6 +1,6 @@
 /** Every query on `api_keys`: lookups by hash (authentication) and by project. */
 import { ApiKey, type IApiKey } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export function createApiKeyRepository(db: Db) {
   return {

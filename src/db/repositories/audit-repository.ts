@@ -1,6 +1,6 @@
 /** The audit log: appended to, read newest first per organization, never updated. */
 import { AuditEntry, type IAuditEntry } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, type Db } from '../fork-per-call.js';
 
 export function createAuditRepository(db: Db) {
   return {

@@ -1,7 +1,7 @@
 /** Every query on `auth_configs`, always scoped by project. */
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { AuthConfig, type IAuthConfig } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export type NewAuthConfig = Omit<IAuthConfig, 'createdAt' | 'updatedAt'>;
 
@@ -34,7 +34,7 @@ export function createAuthConfigRepository(db: Db) {
 
     async list(projectId: string, f: AuthConfigFilters): Promise<{ rows: IAuthConfig[]; total: number }> {
       // Made once per query: a raw fragment is used up by the query it is in, and the rows and
-      // the count are two (findAndCount would share them, inside an AsyncLocalStorage: unit-of-work.ts).
+      // the count are two (findAndCount would share them, inside an AsyncLocalStorage: fork-per-call.ts).
       const where = (): FilterQuery<IAuthConfig> => {
         const w: Record<string, unknown> = { projectId };
         if (f.toolkit) w.toolkitSlug = f.toolkit;

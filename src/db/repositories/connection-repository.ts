@@ -6,7 +6,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 // Both SQL drivers' entity managers share this query builder (the type is the PostgreSQL one's).
 import type { QBFilterQuery, EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt'>;
 

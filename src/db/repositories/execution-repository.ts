@@ -1,7 +1,7 @@
 /** The execution records (tool executions and proxy calls): written in batches, never updated. */
 import type { FilterQuery } from '@mikro-orm/core';
 import { ToolExecution, type IToolExecution } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, type Db } from '../fork-per-call.js';
 
 export function createExecutionRepository(db: Db) {
   const insertRows = db.bulkInsert(ToolExecution);

@@ -1,9 +1,9 @@
 /**
- * The repositories every part of the domain may use, all on one unit of work; built once by the
+ * The repositories every part of the domain may use, all on one database access that forks per call (fork-per-call.ts); built once by the
  * composition root. The tenancy tables' repositories (organizations, projects, memberships,
  * invitations, API keys) are apart, in tenancy.ts: only src/tenancy/ uses them (the layer check).
  */
-import type { Db } from '../unit-of-work.js';
+import type { Db } from '../fork-per-call.js';
 import { createAuditRepository } from './audit-repository.js';
 import { createAuthConfigRepository } from './auth-config-repository.js';
 import { createConnectionRepository } from './connection-repository.js';

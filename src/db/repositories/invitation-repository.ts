@@ -5,7 +5,7 @@
  */
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Invitation, Membership, type IInvitation, type IMembership } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 /** What an attempt to accept came to. */
 export type AcceptOutcome = 'accepted' | 'gone' | 'already-member';

@@ -1,7 +1,7 @@
 /** Memberships: a user's role in an organization (owner > admin > member). */
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Membership, Organization, User, type IMembership, type IOrganization, type IUser } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export type Role = IMembership['role'];
 

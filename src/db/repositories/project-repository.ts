@@ -1,6 +1,6 @@
 /** Organizations and projects: the tenancy rows. */
 import { ApiKey, AuthConfig, Connection, Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export function createProjectRepository(db: Db) {
   return {

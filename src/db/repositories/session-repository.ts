@@ -1,6 +1,6 @@
 /** Console sessions: looked up by the sha256 of the cookie's token, never by the token itself. */
 import { Session, type ISession } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export function createSessionRepository(db: Db) {
   return {

@@ -1,10 +1,10 @@
 /**
  * The tenancy tables' repositories: organizations and projects, memberships, invitations, API
  * keys. Only src/tenancy/ builds them (the layer check in .dependency-cruiser.cjs), on the shared
- * unit of work or on one transaction (src/tenancy/audited.ts), together with the users and the
- * audit log its commands also write.
+ * fork-per-call database access or on one transaction (src/tenancy/audited.ts), together with the
+ * users and the audit log its commands also write.
  */
-import type { Db } from '../unit-of-work.js';
+import type { Db } from '../fork-per-call.js';
 import { createApiKeyRepository } from './api-key-repository.js';
 import { createAuditRepository } from './audit-repository.js';
 import { createInvitationRepository } from './invitation-repository.js';

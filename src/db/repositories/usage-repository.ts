@@ -9,7 +9,7 @@
  * bucket is computed per dialect as whole UTC days since the epoch.
  */
 import { Project, type IProject } from '../entities/index.js';
-import { fresh, type Db } from '../unit-of-work.js';
+import { fresh, type Db } from '../fork-per-call.js';
 
 /** Executions of one kind, for one project, on one UTC day (days since 1970-01-01). */
 export interface ExecutionBucket {

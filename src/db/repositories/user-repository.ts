@@ -1,6 +1,6 @@
 /** Console users (accounts). Their memberships are membership-repository.ts's (src/tenancy owns them). */
 import { User, type IUser } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export function createUserRepository(db: Db) {
   return {

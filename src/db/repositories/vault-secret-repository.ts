@@ -4,7 +4,7 @@
  */
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { VaultSecret, type IVaultSecret } from '../entities/index.js';
-import { fresh, insertNew, type Db } from '../unit-of-work.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export interface SecretKey {
   ownerType: string;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { openOrm, migrate } from '../../../src/db/orm.js';
-import { createDb } from '../../../src/db/unit-of-work.js';
+import { createDb } from '../../../src/db/fork-per-call.js';
 import { ToolExecution, type IToolExecution } from '../../../src/db/entities/index.js';
 import { createTestDatabase, testConfig } from '../../helpers/app.js';
 

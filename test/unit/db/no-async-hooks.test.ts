@@ -1,5 +1,5 @@
 /**
- * The broker never turns Node's promise hooks on (src/db/unit-of-work.ts): MikroORM's flush,
+ * The broker never turns Node's promise hooks on (src/db/fork-per-call.ts): MikroORM's flush,
  * transactional and findAndCount run in an AsyncLocalStorage, and once one has, every promise of
  * every request pays for the hooks. The workflow runs in a process of its own
  * (test/fixtures/async-hooks-workflow.ts), since tap's runner has hooks on in this one.

@@ -20,7 +20,7 @@ const cases: { name: string; file: string; bad: string; expect: RegExp; good: st
     name: 'an entity manager flush',
     file: 'src/tools/x.ts',
     bad: 'export async function f(db: { em(): { flush(): Promise<void> } }) {\n  const em = db.em();\n  await em.flush();\n}\n',
-    expect: /no-restricted-syntax: An entity manager's flush .*unit-of-work\.ts/,
+    expect: /no-restricted-syntax: An entity manager's flush .*fork-per-call\.ts/,
     good: 'export async function f(recorder: { flush(): Promise<void> }) {\n  await recorder.flush();\n}\n',
   },
   {

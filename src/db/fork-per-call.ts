@@ -1,6 +1,6 @@
 /**
- * The unit of work: one entity-manager fork per repository call (`em()`), or one transaction's
- * fork passed along as `tx`. Every repository method loads, changes and flushes within itself,
+ * Database access that forks per call: one entity-manager fork per repository call (`em()`), or
+ * one transaction's fork passed along as `tx`. Every repository method loads, changes and flushes within itself,
  * so nothing needs an identity map that outlives a call. A fork per request (a MikroORM
  * RequestContext opened in an onRequest hook) cost every request, even the many that never reach
  * the database (warm executions are served from src/cache/hot-cache.ts).
@@ -49,7 +49,7 @@ export async function insertNew<T extends object>(em: EntityManager, entity: Ent
 }
 
 /**
- * The same unit of work inside one transaction: every `em()` is the transaction's fork, and a
+ * The same access inside one transaction: every `em()` is the transaction's fork, and a
  * nested `transaction` joins it, so repositories built on it (src/tenancy/audited.ts) write a
  * change and its audit entry in one commit. Nothing else may use the database meanwhile on
  * SQLite: its single connection is the transaction's until it ends.
