@@ -13,6 +13,8 @@ import type { IUser } from '../../src/db/entities/index.js';
 import type { ConsoleOptions } from './index.js';
 import { clearSessionCookie, sessionOf, setSessionCookie } from './session-auth.js';
 import { createSignInLimits } from './sign-in-limits.js';
+import { defineConsoleOperation } from './route-access.js';
+import { route } from '../operations.js';
 
 const SignUpBody = Type.Object(
   {
@@ -29,6 +31,57 @@ const SignUpOptions = Type.Object({
   firstUser: Type.Boolean({ description: 'No account exists yet: the first sign-up owns the first organization' }),
 });
 
+export const accountOperations = {
+  consoleSignUpOptions: defineConsoleOperation({
+    operationId: 'consoleSignUpOptions',
+    method: 'GET',
+    url: '/auth/options',
+    summary: 'Whether sign-up is open',
+    security: [],
+    response: { 200: SignUpOptions },
+  }),
+  consoleSignUp: defineConsoleOperation({
+    operationId: 'consoleSignUp',
+    method: 'POST',
+    url: '/auth/sign-up',
+    summary: 'Create an account and sign in',
+    security: [],
+    body: SignUpBody,
+    response: { 201: Type.Ref(SessionView), ...consoleErrors(400, 403, 404, 409, 410) },
+  }),
+  consoleSignIn: defineConsoleOperation({
+    operationId: 'consoleSignIn',
+    method: 'POST',
+    url: '/auth/sign-in',
+    summary: 'Sign in with email and password',
+    security: [],
+    body: SignInBody,
+    response: { 200: Type.Ref(SessionView), ...consoleErrors(400, 401, 429) },
+  }),
+  consoleSession: defineConsoleOperation({
+    operationId: 'consoleSession',
+    method: 'GET',
+    url: '/auth/session',
+    summary: 'The signed-in user and session',
+    response: { 200: Type.Ref(SessionView), ...consoleErrors(401) },
+  }),
+  consoleSignOut: defineConsoleOperation({
+    operationId: 'consoleSignOut',
+    method: 'POST',
+    url: '/auth/sign-out',
+    summary: 'End this session',
+    response: { 204: Type.Null(), ...consoleErrors(401, 403) },
+  }),
+  consoleSignOutEverywhere: defineConsoleOperation({
+    operationId: 'consoleSignOutEverywhere',
+    method: 'POST',
+    url: '/auth/sign-out-all',
+    summary: 'End all my sessions, on every device',
+    response: { 204: Type.Null(), ...consoleErrors(401, 403) },
+  }),
+};
+const ops = accountOperations;
+
 export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
   const { accounts, sessions } = services;
   const signInLimits = createSignInLimits(app);
@@ -39,89 +92,37 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
     return { user: publicUser(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() };
   }
 
-  app.get(
-    '/auth/options',
-    { schema: { operationId: 'consoleSignUpOptions', summary: 'Whether sign-up is open', security: [], response: { 200: SignUpOptions } } },
-    async () => accounts.options(),
-  );
+  route(app, ops.consoleSignUpOptions, async () => accounts.options());
 
-  app.post(
-    '/auth/sign-up',
-    {
-      schema: {
-        operationId: 'consoleSignUp',
-        summary: 'Create an account and sign in',
-        security: [],
-        body: SignUpBody,
-        response: { 201: Type.Ref(SessionView), ...consoleErrors(400, 403, 404, 409, 410) },
-      },
-    },
-    async (request, reply) => {
-      const { invitationToken, ...input } = request.body;
-      const user = await accounts.signUp(input, invitationToken, { ip: request.ip });
-      return reply.code(201).send(await startSession(request, reply, user));
-    },
-  );
+  route(app, ops.consoleSignUp, async (request, reply) => {
+    const { invitationToken, ...input } = request.body;
+    const user = await accounts.signUp(input, invitationToken, { ip: request.ip });
+    return reply.code(201).send(await startSession(request, reply, user));
+  });
 
-  app.post(
-    '/auth/sign-in',
-    {
-      schema: {
-        operationId: 'consoleSignIn',
-        summary: 'Sign in with email and password',
-        security: [],
-        body: SignInBody,
-        response: { 200: Type.Ref(SessionView), ...consoleErrors(400, 401, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const user = await signInLimits.attempt(request, reply, email, () => accounts.signIn(email, password));
-      return startSession(request, reply, user);
-    },
-  );
+  route(app, ops.consoleSignIn, async (request, reply) => {
+    const { email, password } = request.body;
+    const user = await signInLimits.attempt(request, reply, email, () => accounts.signIn(email, password));
+    return startSession(request, reply, user);
+  });
 };
 
 export const sessionAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
-  app.get(
-    '/auth/session',
-    {
-      schema: {
-        operationId: 'consoleSession',
-        summary: 'The signed-in user and session',
-        response: { 200: Type.Ref(SessionView), ...consoleErrors(401) },
-      },
-    },
-    async (request) => {
-      const s = sessionOf(request);
-      const user = await services.accounts.findUser(s.userId);
-      return { user: publicUser(user!), csrfToken: s.csrfToken, expiresAt: s.expiresAt.toISOString() };
-    },
-  );
+  route(app, ops.consoleSession, async (request) => {
+    const s = sessionOf(request);
+    const user = await services.accounts.findUser(s.userId);
+    return { user: publicUser(user!), csrfToken: s.csrfToken, expiresAt: s.expiresAt.toISOString() };
+  });
 
-  app.post(
-    '/auth/sign-out',
-    { schema: { operationId: 'consoleSignOut', summary: 'End this session', response: { 204: Type.Null(), ...consoleErrors(401, 403) } } },
-    async (request, reply) => {
-      await services.sessions.revoke(sessionOf(request).sessionId);
-      clearSessionCookie(reply, config.console.secureCookies);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, ops.consoleSignOut, async (request, reply) => {
+    await services.sessions.revoke(sessionOf(request).sessionId);
+    clearSessionCookie(reply, config.console.secureCookies);
+    return reply.code(204).send(null);
+  });
 
-  app.post(
-    '/auth/sign-out-all',
-    {
-      schema: {
-        operationId: 'consoleSignOutEverywhere',
-        summary: 'End all my sessions, on every device',
-        response: { 204: Type.Null(), ...consoleErrors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await services.sessions.revokeAllForUser(sessionOf(request).userId);
-      clearSessionCookie(reply, config.console.secureCookies);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, ops.consoleSignOutEverywhere, async (request, reply) => {
+    await services.sessions.revokeAllForUser(sessionOf(request).userId);
+    clearSessionCookie(reply, config.console.secureCookies);
+    return reply.code(204).send(null);
+  });
 };

@@ -5,7 +5,8 @@ import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas
 import { AuditPageView, AuditQuery, type AuditEntryView } from '../../src/console/project-api-schemas.js';
 import type { IAuditEntry } from '../../src/db/entities/index.js';
 import type { ConsoleOptions } from './index.js';
-import { organizationAccessOf } from './route-access.js';
+import { defineConsoleOperation, organizationAccessOf } from './route-access.js';
+import { route } from '../operations.js';
 
 const entryView = (e: IAuditEntry): Static<typeof AuditEntryView> => ({
   id: e.id,
@@ -22,23 +23,23 @@ const entryView = (e: IAuditEntry): Static<typeof AuditEntryView> => ({
   detail: e.detail ?? null,
 });
 
+export const auditOperations = {
+  consoleListAudit: defineConsoleOperation({
+    operationId: 'consoleListAudit',
+    method: 'GET',
+    url: '/orgs/:organizationId/audit',
+    config: { role: 'admin' },
+    summary: "The organization's audit log, newest first (owner or admin)",
+    params: OrganizationParams,
+    querystring: AuditQuery,
+    response: { 200: AuditPageView, ...consoleErrors(400, 401, 403, 404) },
+  }),
+};
+
 export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  app.get(
-    '/orgs/:organizationId/audit',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleListAudit',
-        summary: "The organization's audit log, newest first (owner or admin)",
-        params: OrganizationParams,
-        querystring: AuditQuery,
-        response: { 200: AuditPageView, ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { organizationId } = organizationAccessOf(request);
-      const page = await services.audit.list(organizationId, request.query.limit ?? 50, request.query.cursor);
-      return { items: page.items.map(entryView), nextCursor: page.nextCursor };
-    },
-  );
+  route(app, auditOperations.consoleListAudit, async (request) => {
+    const { organizationId } = organizationAccessOf(request);
+    const page = await services.audit.list(organizationId, request.query.limit ?? 50, request.query.cursor);
+    return { items: page.items.map(entryView), nextCursor: page.nextCursor };
+  });
 };

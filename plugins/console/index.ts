@@ -3,7 +3,8 @@
  * projects, keys and connections. Never for agents: a request carrying `x-api-key` is refused, and
  * the agent planes ignore the cookie. State-changing requests need the session's CSRF token
  * (plugins/console/session-auth.ts), and any request whose `Origin` is another site is refused.
- * Every route is in spec.json under the `console` tag with the cookie security scheme.
+ * Every route is in spec.json under the `console` tag with the cookie security scheme; the
+ * operations are declared once (contract.ts lists them).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,7 @@ import { executionRoutes } from './executions.js';
 import { toolkitRoutes } from './toolkits.js';
 import { auditRoutes } from './audit.js';
 import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
+import { CONSOLE_PREFIX } from './contract.js';
 
 export type ConsoleServices = Pick<
   Services,
@@ -91,7 +93,7 @@ export default fp(
           for (const routes of signedInRouteGroups) await signedIn.register(routes, { services, config });
         });
       },
-      { prefix: '/api/v1/console' },
+      { prefix: CONSOLE_PREFIX },
     );
   },
   { name: 'console', dependencies: ['errors', 'rate-limit'] },

@@ -11,7 +11,8 @@ import { IdString } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { RoleSchema } from './organizations.js';
 import { actorOf } from './session-auth.js';
-import { organizationAccessOf } from './route-access.js';
+import { defineConsoleOperation, organizationAccessOf } from './route-access.js';
+import { route } from '../operations.js';
 
 const Invitation = Type.Object({
   id: Type.String(),
@@ -46,82 +47,73 @@ const Accepted = Type.Object({
   organization: Type.Object({ id: Type.String(), name: Type.String(), role: RoleSchema }),
 });
 
+export const invitationOperations = {
+  consolePreviewInvitation: defineConsoleOperation({
+    operationId: 'consolePreviewInvitation',
+    method: 'GET',
+    url: '/invitations/:token',
+    summary: 'What an invitation link offers',
+    security: [],
+    params: TokenParams,
+    response: { 200: Preview, ...consoleErrors(400, 404, 410) },
+  }),
+  consoleListInvitations: defineConsoleOperation({
+    operationId: 'consoleListInvitations',
+    method: 'GET',
+    url: '/orgs/:organizationId/invitations',
+    config: { role: 'admin' },
+    summary: 'Pending invitations of an organization (admin)',
+    params: OrganizationParams,
+    response: { 200: Type.Object({ items: Type.Array(Invitation) }), ...consoleErrors(401, 403, 404) },
+  }),
+  consoleCreateInvitation: defineConsoleOperation({
+    operationId: 'consoleCreateInvitation',
+    method: 'POST',
+    url: '/orgs/:organizationId/invitations',
+    config: { role: 'admin' },
+    summary: 'Invite an email to the organization (admin); the link expires in 7 days and works once',
+    params: OrganizationParams,
+    body: CreateBody,
+    response: { 201: Created, ...consoleErrors(400, 401, 403, 404, 409) },
+  }),
+  consoleRevokeInvitation: defineConsoleOperation({
+    operationId: 'consoleRevokeInvitation',
+    method: 'DELETE',
+    url: '/orgs/:organizationId/invitations/:invitationId',
+    config: { role: 'admin' },
+    summary: 'Revoke a pending invitation (admin)',
+    params: InvitationParams,
+    response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
+  }),
+  consoleAcceptInvitation: defineConsoleOperation({
+    operationId: 'consoleAcceptInvitation',
+    method: 'POST',
+    url: '/invitations/:token/accept',
+    summary: 'Join the organization of an invitation sent to my email',
+    params: TokenParams,
+    response: { 200: Accepted, ...consoleErrors(400, 401, 403, 404, 409, 410) },
+  }),
+};
+const ops = invitationOperations;
+
 /** The link's page: no session needed (the token is the credential). */
 export const publicInvitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  app.get(
-    '/invitations/:token',
-    {
-      schema: {
-        operationId: 'consolePreviewInvitation',
-        summary: 'What an invitation link offers',
-        security: [],
-        params: TokenParams,
-        response: { 200: Preview, ...consoleErrors(400, 404, 410) },
-      },
-    },
-    async (request) => services.tenancy.invitations.preview(request.params.token),
-  );
+  route(app, ops.consolePreviewInvitation, async (request) => services.tenancy.invitations.preview(request.params.token));
 };
 
 export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   const { invitations } = services.tenancy;
 
-  app.get(
-    '/orgs/:organizationId/invitations',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleListInvitations',
-        summary: 'Pending invitations of an organization (admin)',
-        params: OrganizationParams,
-        response: { 200: Type.Object({ items: Type.Array(Invitation) }), ...consoleErrors(401, 403, 404) },
-      },
-    },
-    async (request) => ({ items: await invitations.listPending(organizationAccessOf(request)) }),
+  route(app, ops.consoleListInvitations, async (request) => ({ items: await invitations.listPending(organizationAccessOf(request)) }));
+
+  route(app, ops.consoleCreateInvitation, async (request, reply) =>
+    reply.code(201).send(await invitations.create(actorOf(request), organizationAccessOf(request), request.body)),
   );
 
-  app.post(
-    '/orgs/:organizationId/invitations',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleCreateInvitation',
-        summary: 'Invite an email to the organization (admin); the link expires in 7 days and works once',
-        params: OrganizationParams,
-        body: CreateBody,
-        response: { 201: Created, ...consoleErrors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await invitations.create(actorOf(request), organizationAccessOf(request), request.body)),
-  );
+  route(app, ops.consoleRevokeInvitation, async (request, reply) => {
+    await invitations.revoke(actorOf(request), organizationAccessOf(request), request.params.invitationId);
+    return reply.code(204).send(null);
+  });
 
-  app.delete(
-    '/orgs/:organizationId/invitations/:invitationId',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleRevokeInvitation',
-        summary: 'Revoke a pending invitation (admin)',
-        params: InvitationParams,
-        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await invitations.revoke(actorOf(request), organizationAccessOf(request), request.params.invitationId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/invitations/:token/accept',
-    {
-      schema: {
-        operationId: 'consoleAcceptInvitation',
-        summary: 'Join the organization of an invitation sent to my email',
-        params: TokenParams,
-        response: { 200: Accepted, ...consoleErrors(400, 401, 403, 404, 409, 410) },
-      },
-    },
-    async (request) => invitations.accept(request.params.token, actorOf(request)),
-  );
+  route(app, ops.consoleAcceptInvitation, async (request) => invitations.accept(request.params.token, actorOf(request)));
 };

@@ -9,7 +9,8 @@ import { IdString } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { RoleSchema } from './organizations.js';
 import { actorOf } from './session-auth.js';
-import { organizationAccessOf } from './route-access.js';
+import { defineConsoleOperation, organizationAccessOf } from './route-access.js';
+import { route } from '../operations.js';
 
 const Member = Type.Object({
   userId: Type.String(),
@@ -21,53 +22,50 @@ const Member = Type.Object({
 const MemberParams = Type.Object({ ...OrganizationParams.properties, userId: IdString() });
 const RoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
 
+export const memberOperations = {
+  consoleListMembers: defineConsoleOperation({
+    operationId: 'consoleListMembers',
+    method: 'GET',
+    url: '/orgs/:organizationId/members',
+    config: { role: 'member' },
+    summary: 'The members of an organization',
+    params: OrganizationParams,
+    response: { 200: Type.Object({ items: Type.Array(Member) }), ...consoleErrors(401, 404) },
+  }),
+  consoleChangeMemberRole: defineConsoleOperation({
+    operationId: 'consoleChangeMemberRole',
+    method: 'PATCH',
+    url: '/orgs/:organizationId/members/:userId',
+    config: { role: 'owner' },
+    summary: "Change a member's role (owner); the last owner cannot be demoted",
+    params: MemberParams,
+    body: RoleBody,
+    response: { 200: Member, ...consoleErrors(400, 401, 403, 404, 409) },
+  }),
+  consoleRemoveMember: defineConsoleOperation({
+    operationId: 'consoleRemoveMember',
+    method: 'DELETE',
+    url: '/orgs/:organizationId/members/:userId',
+    // Anyone may leave; removing someone else asks more (src/tenancy/members.ts).
+    config: { role: 'member' },
+    summary: 'Remove a member (admin for members, owner for admins and owners) or leave (my own id)',
+    params: MemberParams,
+    response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
+  }),
+};
+const ops = memberOperations;
+
 export const memberRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   const { members } = services.tenancy;
 
-  app.get(
-    '/orgs/:organizationId/members',
-    {
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleListMembers',
-        summary: 'The members of an organization',
-        params: OrganizationParams,
-        response: { 200: Type.Object({ items: Type.Array(Member) }), ...consoleErrors(401, 404) },
-      },
-    },
-    async (request) => ({ items: await members.list(organizationAccessOf(request)) }),
+  route(app, ops.consoleListMembers, async (request) => ({ items: await members.list(organizationAccessOf(request)) }));
+
+  route(app, ops.consoleChangeMemberRole, async (request) =>
+    members.changeRole(actorOf(request), organizationAccessOf(request), request.params.userId, request.body.role),
   );
 
-  app.patch(
-    '/orgs/:organizationId/members/:userId',
-    {
-      config: { role: 'owner' },
-      schema: {
-        operationId: 'consoleChangeMemberRole',
-        summary: "Change a member's role (owner); the last owner cannot be demoted",
-        params: MemberParams,
-        body: RoleBody,
-        response: { 200: Member, ...consoleErrors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => members.changeRole(actorOf(request), organizationAccessOf(request), request.params.userId, request.body.role),
-  );
-
-  app.delete(
-    '/orgs/:organizationId/members/:userId',
-    {
-      // Anyone may leave; removing someone else asks more (src/tenancy/members.ts).
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleRemoveMember',
-        summary: 'Remove a member (admin for members, owner for admins and owners) or leave (my own id)',
-        params: MemberParams,
-        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await members.remove(actorOf(request), organizationAccessOf(request), request.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, ops.consoleRemoveMember, async (request, reply) => {
+    await members.remove(actorOf(request), organizationAccessOf(request), request.params.userId);
+    return reply.code(204).send(null);
+  });
 };

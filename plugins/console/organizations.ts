@@ -8,7 +8,8 @@ import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas
 import { TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { ConsoleOptions } from './index.js';
 import { actorOf, sessionOf } from './session-auth.js';
-import { organizationAccessOf } from './route-access.js';
+import { defineConsoleOperation, organizationAccessOf } from './route-access.js';
+import { route } from '../operations.js';
 
 /** A role in an organization: owner > admin > member. */
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
@@ -27,61 +28,56 @@ const OrganizationDetail = Type.Object({
 });
 const NameBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name }) }, { additionalProperties: false });
 
+export const organizationOperations = {
+  consoleListOrganizations: defineConsoleOperation({
+    operationId: 'consoleListOrganizations',
+    method: 'GET',
+    url: '/orgs',
+    summary: 'The organizations I belong to, with my role',
+    response: { 200: Type.Object({ items: Type.Array(OrganizationSummary) }), ...consoleErrors(401) },
+  }),
+  consoleCreateOrganization: defineConsoleOperation({
+    operationId: 'consoleCreateOrganization',
+    method: 'POST',
+    url: '/orgs',
+    summary: 'Create an organization (I become its owner)',
+    body: NameBody,
+    response: { 201: OrganizationSummary, ...consoleErrors(400, 401, 403) },
+  }),
+  consoleGetOrganization: defineConsoleOperation({
+    operationId: 'consoleGetOrganization',
+    method: 'GET',
+    url: '/orgs/:organizationId',
+    config: { role: 'member' },
+    summary: 'One of my organizations',
+    params: OrganizationParams,
+    response: { 200: OrganizationDetail, ...consoleErrors(401, 404) },
+  }),
+  consoleRenameOrganization: defineConsoleOperation({
+    operationId: 'consoleRenameOrganization',
+    method: 'PATCH',
+    url: '/orgs/:organizationId',
+    config: { role: 'owner' },
+    summary: 'Rename an organization (owner)',
+    params: OrganizationParams,
+    body: NameBody,
+    response: { 200: OrganizationDetail, ...consoleErrors(400, 401, 403, 404) },
+  }),
+};
+const ops = organizationOperations;
+
 export const organizationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   const { organizations } = services.tenancy;
 
-  app.get(
-    '/orgs',
-    {
-      schema: {
-        operationId: 'consoleListOrganizations',
-        summary: 'The organizations I belong to, with my role',
-        response: { 200: Type.Object({ items: Type.Array(OrganizationSummary) }), ...consoleErrors(401) },
-      },
-    },
-    async (request) => ({ items: await organizations.listMine(sessionOf(request).userId) }),
+  route(app, ops.consoleListOrganizations, async (request) => ({ items: await organizations.listMine(sessionOf(request).userId) }));
+
+  route(app, ops.consoleCreateOrganization, async (request, reply) =>
+    reply.code(201).send(organizations.ownedSummary(await organizations.create(actorOf(request), request.body.name))),
   );
 
-  app.post(
-    '/orgs',
-    {
-      schema: {
-        operationId: 'consoleCreateOrganization',
-        summary: 'Create an organization (I become its owner)',
-        body: NameBody,
-        response: { 201: OrganizationSummary, ...consoleErrors(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(organizations.ownedSummary(await organizations.create(actorOf(request), request.body.name))),
-  );
+  route(app, ops.consoleGetOrganization, async (request) => organizations.get(organizationAccessOf(request)));
 
-  app.get(
-    '/orgs/:organizationId',
-    {
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleGetOrganization',
-        summary: 'One of my organizations',
-        params: OrganizationParams,
-        response: { 200: OrganizationDetail, ...consoleErrors(401, 404) },
-      },
-    },
-    async (request) => organizations.get(organizationAccessOf(request)),
-  );
-
-  app.patch(
-    '/orgs/:organizationId',
-    {
-      config: { role: 'owner' },
-      schema: {
-        operationId: 'consoleRenameOrganization',
-        summary: 'Rename an organization (owner)',
-        params: OrganizationParams,
-        body: NameBody,
-        response: { 200: OrganizationDetail, ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => organizations.rename(actorOf(request), organizationAccessOf(request), request.body.name),
+  route(app, ops.consoleRenameOrganization, async (request) =>
+    organizations.rename(actorOf(request), organizationAccessOf(request), request.body.name),
   );
 };

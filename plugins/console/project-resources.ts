@@ -17,7 +17,85 @@ import {
 } from '../../src/console/project-api-schemas.js';
 import type { ConsoleOptions } from './index.js';
 import { actorOf } from './session-auth.js';
-import { projectAccessOf } from './route-access.js';
+import { defineConsoleOperation, projectAccessOf } from './route-access.js';
+import { route } from '../operations.js';
+
+export const projectResourceOperations = {
+  consoleListAuthConfigs: defineConsoleOperation({
+    operationId: 'consoleListAuthConfigs',
+    method: 'GET',
+    url: '/orgs/:organizationId/projects/:projectId/auth-configs',
+    config: { role: 'member' },
+    summary: "The project's auth configs, newest first (client secrets are never returned)",
+    params: ProjectParams,
+    querystring: ListAuthConfigsQuery,
+    response: {
+      200: Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() }),
+      ...consoleErrors(400, 401, 404),
+    },
+  }),
+  consoleUpdateAuthConfig: defineConsoleOperation({
+    operationId: 'consoleUpdateAuthConfig',
+    method: 'PATCH',
+    url: '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
+    config: { role: 'admin' },
+    summary: 'Enable or disable an auth config (admin)',
+    params: AuthConfigParams,
+    body: EnabledBody,
+    response: { 200: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
+  }),
+  consoleDeleteAuthConfig: defineConsoleOperation({
+    operationId: 'consoleDeleteAuthConfig',
+    method: 'DELETE',
+    url: '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
+    config: { role: 'admin' },
+    summary: 'Delete an auth config with its connections and their secrets (admin)',
+    params: AuthConfigParams,
+    response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
+  }),
+  consoleListConnections: defineConsoleOperation({
+    operationId: 'consoleListConnections',
+    method: 'GET',
+    url: '/orgs/:organizationId/projects/:projectId/connections',
+    config: { role: 'member' },
+    summary: "The project's connections, newest first; status, toolkit and userId filter",
+    params: ProjectParams,
+    querystring: ListConnectionsQuery,
+    response: {
+      200: Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+      ...consoleErrors(400, 401, 404),
+    },
+  }),
+  consoleUpdateConnection: defineConsoleOperation({
+    operationId: 'consoleUpdateConnection',
+    method: 'PATCH',
+    url: '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
+    config: { role: 'admin' },
+    summary: 'Enable or disable a connection (admin)',
+    params: ConnectionParams,
+    body: EnabledBody,
+    response: { 200: Type.Ref(ConnectionSchema), ...consoleErrors(400, 401, 403, 404) },
+  }),
+  consoleDeleteConnection: defineConsoleOperation({
+    operationId: 'consoleDeleteConnection',
+    method: 'DELETE',
+    url: '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
+    config: { role: 'admin' },
+    summary: 'Delete a connection and destroy its secrets (admin)',
+    params: ConnectionParams,
+    response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
+  }),
+  consoleRevokeConnection: defineConsoleOperation({
+    operationId: 'consoleRevokeConnection',
+    method: 'POST',
+    url: '/orgs/:organizationId/projects/:projectId/connections/:connectionId/revoke',
+    config: { role: 'admin' },
+    summary: "Revoke a connection's tokens at the provider where it can, and destroy them (admin)",
+    params: ConnectionParams,
+    response: { 200: RevokeResponse, ...consoleErrors(400, 401, 403, 404) },
+  }),
+};
+const ops = projectResourceOperations;
 
 /** The organization's project the route names, as resolved before the handler. */
 const target = (request: FastifyRequest) => {
@@ -31,123 +109,35 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
   app.addSchema(AuthConfigSchema);
   app.addSchema(ConnectionSchema);
 
-  app.get(
-    '/orgs/:organizationId/projects/:projectId/auth-configs',
-    {
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleListAuthConfigs',
-        summary: "The project's auth configs, newest first (client secrets are never returned)",
-        params: ProjectParams,
-        querystring: ListAuthConfigsQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref(AuthConfigSchema)), total: Type.Integer() }),
-          ...consoleErrors(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { toolkit, limit = 200, offset = 0 } = request.query;
-      return resources.listAuthConfigs(target(request), { toolkit, limit, offset });
-    },
+  route(app, ops.consoleListAuthConfigs, async (request) => {
+    const { toolkit, limit = 200, offset = 0 } = request.query;
+    return resources.listAuthConfigs(target(request), { toolkit, limit, offset });
+  });
+
+  route(app, ops.consoleUpdateAuthConfig, async (request) =>
+    resources.setAuthConfigEnabled(actorOf(request), target(request), request.params.authConfigId, request.body.enabled),
   );
 
-  app.patch(
-    '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleUpdateAuthConfig',
-        summary: 'Enable or disable an auth config (admin)',
-        params: AuthConfigParams,
-        body: EnabledBody,
-        response: { 200: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => resources.setAuthConfigEnabled(actorOf(request), target(request), request.params.authConfigId, request.body.enabled),
+  route(app, ops.consoleDeleteAuthConfig, async (request, reply) => {
+    await resources.deleteAuthConfig(actorOf(request), target(request), request.params.authConfigId);
+    return reply.code(204).send(null);
+  });
+
+  route(app, ops.consoleListConnections, async (request) => {
+    const { status, toolkit, userId, cursor, limit = 50 } = request.query;
+    return resources.listConnections(target(request), { status, toolkit, userId, cursor, limit });
+  });
+
+  route(app, ops.consoleUpdateConnection, async (request) =>
+    resources.setConnectionEnabled(actorOf(request), target(request), request.params.connectionId, request.body.enabled),
   );
 
-  app.delete(
-    '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleDeleteAuthConfig',
-        summary: 'Delete an auth config with its connections and their secrets (admin)',
-        params: AuthConfigParams,
-        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await resources.deleteAuthConfig(actorOf(request), target(request), request.params.authConfigId);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, ops.consoleDeleteConnection, async (request, reply) => {
+    await resources.deleteConnection(actorOf(request), target(request), request.params.connectionId);
+    return reply.code(204).send(null);
+  });
 
-  app.get(
-    '/orgs/:organizationId/projects/:projectId/connections',
-    {
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleListConnections',
-        summary: "The project's connections, newest first; status, toolkit and userId filter",
-        params: ProjectParams,
-        querystring: ListConnectionsQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
-          ...consoleErrors(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { status, toolkit, userId, cursor, limit = 50 } = request.query;
-      return resources.listConnections(target(request), { status, toolkit, userId, cursor, limit });
-    },
-  );
-
-  app.patch(
-    '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleUpdateConnection',
-        summary: 'Enable or disable a connection (admin)',
-        params: ConnectionParams,
-        body: EnabledBody,
-        response: { 200: Type.Ref(ConnectionSchema), ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => resources.setConnectionEnabled(actorOf(request), target(request), request.params.connectionId, request.body.enabled),
-  );
-
-  app.delete(
-    '/orgs/:organizationId/projects/:projectId/connections/:connectionId',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleDeleteConnection',
-        summary: 'Delete a connection and destroy its secrets (admin)',
-        params: ConnectionParams,
-        response: { 204: Type.Null(), ...consoleErrors(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await resources.deleteConnection(actorOf(request), target(request), request.params.connectionId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/orgs/:organizationId/projects/:projectId/connections/:connectionId/revoke',
-    {
-      config: { role: 'admin' },
-      schema: {
-        operationId: 'consoleRevokeConnection',
-        summary: "Revoke a connection's tokens at the provider where it can, and destroy them (admin)",
-        params: ConnectionParams,
-        response: { 200: RevokeResponse, ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => resources.revokeConnection(actorOf(request), target(request), request.params.connectionId),
+  route(app, ops.consoleRevokeConnection, async (request) =>
+    resources.revokeConnection(actorOf(request), target(request), request.params.connectionId),
   );
 };

@@ -10,6 +10,7 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { OrganizationAccess, ProjectAccess, Role } from '../../src/tenancy/access.js';
 import type { Tenancy } from '../../src/tenancy/index.js';
 import { sessionOf } from './session-auth.js';
+import { defineOperation, type OperationDeclaration } from '../operations.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +21,20 @@ declare module 'fastify' {
     organizationAccess: OrganizationAccess | null;
     projectAccess: ProjectAccess | null;
   }
+}
+
+/** What a console operation's URL asks of its `config`: a role when it names an organization. */
+type RoleOf<Url> = Url extends `${string}:organizationId${string}` ? { config: { role: Role } } : { config?: { role?: Role } };
+
+/**
+ * A console operation (plugins/operations.ts defineOperation) whose `config.role` is typed, and
+ * required by the compiler when its URL names an organization (as assertRoleDeclared requires at
+ * registration).
+ */
+export function defineConsoleOperation<const O extends OperationDeclaration & { config?: { role?: Role } }>(
+  operation: O & RoleOf<O['url']>,
+): O {
+  return defineOperation<O>(operation);
 }
 
 /** Throws (at registration) for a route that names an organization without declaring its role. */

@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { OrganizationParams, consoleErrors } from '../../src/console/api-schemas.js';
 import type { ConsoleOptions } from './index.js';
-import { organizationAccessOf } from './route-access.js';
+import { defineConsoleOperation, organizationAccessOf } from './route-access.js';
+import { route } from '../operations.js';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -37,19 +38,21 @@ const UsageQuery = Type.Object({
   month: Type.Optional(Type.String({ maxLength: 50, description: 'YYYY-MM (UTC); default the current month' })),
 });
 
+export const usageOperations = {
+  consoleOrganizationUsage: defineConsoleOperation({
+    operationId: 'consoleOrganizationUsage',
+    method: 'GET',
+    url: '/orgs/:organizationId/usage',
+    config: { role: 'member' },
+    summary: "An organization's usage and quota for a month",
+    params: OrganizationParams,
+    querystring: UsageQuery,
+    response: { 200: UsageView, ...consoleErrors(400, 401, 403, 404) },
+  }),
+};
+
 export const usageRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
-  app.get(
-    '/orgs/:organizationId/usage',
-    {
-      config: { role: 'member' },
-      schema: {
-        operationId: 'consoleOrganizationUsage',
-        summary: "An organization's usage and quota for a month",
-        params: OrganizationParams,
-        querystring: UsageQuery,
-        response: { 200: UsageView, ...consoleErrors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => services.usage.forOrganization(organizationAccessOf(request).organizationId, request.query.month),
+  route(app, usageOperations.consoleOrganizationUsage, async (request) =>
+    services.usage.forOrganization(organizationAccessOf(request).organizationId, request.query.month),
   );
 };

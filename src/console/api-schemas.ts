@@ -3,8 +3,8 @@
  * route group adds its own next to its routes' file or here when shared; all become spec.json
  * components under the `console` tag.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
-import { errorResponses, transportErrorResponse } from '../schemas/common.js';
+import { Type, type TRefUnsafe, type TSchema } from '@sinclair/typebox';
+import { ErrorBody, errorResponses, transportErrorResponse } from '../schemas/common.js';
 
 export const ConsoleUser = Type.Object(
   {
@@ -37,12 +37,17 @@ export const ProjectParams = Type.Object({
   projectId: Type.String({ minLength: 1, maxLength: 40 }),
 });
 
-/** Error responses of a console operation: declared statuses as in the native API, plus 409/410/429. */
-export function consoleErrors(...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 429)[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {};
+type ConsoleErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429;
+
+/**
+ * Error responses of a console operation: declared statuses as in the native API, plus 409/410/429;
+ * typed per status (each an ErrorBody) so handlers and the test client know each error answer.
+ */
+export function consoleErrors<const S extends ConsoleErrorStatus>(...statuses: S[]): { [K in S]: TRefUnsafe<typeof ErrorBody> } {
+  const out: Partial<Record<ConsoleErrorStatus, TSchema>> = {};
   for (const status of statuses) {
     if (status === 409 || status === 410 || status === 429) out[status] = transportErrorResponse(status);
     else Object.assign(out, errorResponses(status));
   }
-  return out;
+  return out as { [K in S]: TRefUnsafe<typeof ErrorBody> };
 }

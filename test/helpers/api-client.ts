@@ -11,6 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Contract, OperationDeclaration } from '../../plugins/operations.js';
 import { nativeContract } from '../../plugins/native/contract.js';
 import { compatContract } from '../../plugins/compat/contract.js';
+import { consoleContract } from '../../plugins/console/contract.js';
 
 type Declared<T> = T extends TSchema ? T : never;
 
@@ -86,7 +87,9 @@ export function contractClient<Ops extends Record<string, OperationDeclaration>>
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
       const json = String(response.headers['content-type'] ?? '').includes('json') && response.body !== '';
-      return { status: response.statusCode, body: json ? response.json() : response.body, headers: response.headers, response };
+      // A 204 has no body; its declared schema is null.
+      const answer = json ? response.json() : response.statusCode === 204 ? null : response.body;
+      return { status: response.statusCode, body: answer, headers: response.headers, response };
     };
   }
   return client as ContractClient<Ops>;
@@ -99,3 +102,11 @@ export const apiClient = (app: FastifyInstance, { key }: { key: string }) =>
 /** The compat mount (/compat/api/v3.1) as a project key sees it. */
 export const compatClient = (app: FastifyInstance, { key }: { key: string }) =>
   contractClient(app, compatContract, { headers: { 'x-api-key': key } });
+
+/**
+ * The console plane (/api/v1/console) as a signed-in person sees it: the session cookie and the
+ * CSRF token on every call (the plane only checks the token on POST, PATCH, PUT and DELETE). Pass
+ * the session of test/helpers/console.ts signUp/signIn: `consoleClient(app, await signUp(app, email))`.
+ */
+export const consoleClient = (app: FastifyInstance, { cookie, csrfToken }: { cookie: string; csrfToken: string }) =>
+  contractClient(app, consoleContract, { headers: { cookie, 'x-csrf-token': csrfToken } });

@@ -1,19 +1,22 @@
 /**
  * The planes' declared operations (plugins/operations.ts, plugins/*\/contract.ts) are what the app
- * serves: each is registered at its method and URL, its key is its operationId, and the native
- * contract is exactly the non-console operations spec.json describes.
+ * serves: each is registered at its method and URL, its key is its operationId, and the native and
+ * console contracts are exactly the operations spec.json describes.
  */
 import t from 'tap';
 import { buildTestApp, createProjectWithKey } from '../../helpers/app.js';
-import { apiClient, compatClient } from '../../helpers/api-client.js';
+import { apiClient, compatClient, consoleClient } from '../../helpers/api-client.js';
+import { signUp } from '../../helpers/console.js';
 import { nativeContract } from '../../../plugins/native/contract.js';
 import { compatContract } from '../../../plugins/compat/contract.js';
+import { consoleContract } from '../../../plugins/console/contract.js';
 import { mcpOperations } from '../../../plugins/mcp/index.js';
 import type { OperationDeclaration } from '../../../plugins/operations.js';
 
 const contracts: [name: string, prefix: string, operations: Record<string, OperationDeclaration>][] = [
   ['native', nativeContract.prefix, nativeContract.operations],
   ['compat', compatContract.prefix, compatContract.operations],
+  ['console', consoleContract.prefix, consoleContract.operations],
   ['mcp', '', mcpOperations],
 ];
 
@@ -27,20 +30,23 @@ t.test('every declared operation is registered at its method and URL, named by i
   }
 });
 
-t.test('the native contract is what spec.json describes outside the console plane', async (t) => {
+t.test('the native and console contracts are what spec.json describes, the console under its tag', async (t) => {
   const { app } = await buildTestApp(t);
   const spec = (await app.inject({ url: '/api/v1/spec.json' })).json() as {
     paths: Record<string, Record<string, { operationId: string; tags?: string[] }>>;
   };
-  const described = Object.entries(spec.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod)
-      .filter(([, op]) => !op.tags?.includes('console'))
-      .map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
-  );
-  const declared = Object.values(nativeContract.operations).map(
-    (op) => `${op.operationId} ${op.method} ${nativeContract.prefix}${op.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
-  );
-  t.same(described.sort(), declared.sort());
+  const described = (console: boolean) =>
+    Object.entries(spec.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([, op]) => (op.tags?.includes('console') ?? false) === console)
+        .map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    );
+  const declared = (contract: { prefix: string; operations: Record<string, OperationDeclaration> }) =>
+    Object.values(contract.operations).map(
+      (op) => `${op.operationId} ${op.method} ${contract.prefix}${op.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+    );
+  t.same(described(false).sort(), declared(nativeContract).sort(), 'native');
+  t.same(described(true).sort(), declared(consoleContract).sort(), 'console');
 });
 
 t.test('the typed clients call operations by name and type the answer by status', async (t) => {
@@ -63,4 +69,21 @@ t.test('the typed clients call operations by name and type the answer by status'
   const slugs = await compat.listToolEnum();
   t.equal(slugs.status, 200);
   t.ok(slugs.status === 200 && slugs.body.includes('HUBSPOT_CONTACTS_LIST'), 'the compat mount answers under its prefix');
+
+  const person = await signUp(app, 'ada@example.com');
+  const consoleApi = consoleClient(app, person);
+  const orgs = await consoleApi.consoleListOrganizations();
+  t.equal(orgs.status, 200);
+  const orgId = orgs.status === 200 ? orgs.body.items[0]!.id : '';
+  t.equal(orgs.status === 200 && orgs.body.items[0]!.role, 'owner', 'the first person owns the first organization');
+  const created = await consoleApi.consoleCreateProject({ params: { organizationId: orgId }, body: { name: 'Typed' } });
+  t.equal(created.status, 201, 'a POST carries the CSRF token');
+  if (created.status === 201) t.equal(created.body.name, 'Typed', 'the 201 body is the project');
+  const unknown = await consoleApi.consoleGetProject({ params: { organizationId: orgId, projectId: 'no-such-project' } });
+  t.equal(unknown.status, 404);
+  if (unknown.status === 404) t.equal(unknown.body.code, 'NOT_FOUND', 'the 404 body is the error body');
+  const signedOut = await consoleApi.consoleSignOut();
+  t.equal(signedOut.status, 204);
+  t.equal(signedOut.body, null, 'a 204 answers no body');
+  t.equal((await consoleApi.consoleSession()).status, 401, 'the session ended');
 });
