@@ -1,10 +1,14 @@
-// Reading tap's TAP stream for scripts/test.mjs: the files done (top-level `ok`/`not ok` lines, one
-// per test file), the failed tests with the subtests around them, and tap's closing counts.
+// Reading tap's TAP stream for scripts/test.mjs: the files done (a top-level `ok`/`not ok` line per
+// process that runs one file; a group of files reports through the progress file instead, as tap
+// holds a process's output until it ends), the failed tests with the subtests around them, and
+// tap's closing counts.
 
 // Reads tap's stream line by line and keeps each `not ok` with the names of the subtests around it
 // and the YAML diagnostic under it (cut to 40 lines). A parent subtest that fails only because a
-// child failed is not repeated. `onFile(ok, name)` is called for each top-level result (a file).
-export function tapReader(label, onFile) {
+// child failed is not repeated. `onFile(ok, name)` is called for each process of one file done;
+// `isGroup(name)` tells a group's process (left out of failure paths: its tests are named after
+// their files).
+export function tapReader(label, isGroup, onFile) {
   let partial = '';
   const stack = []; // subtest names by indentation depth
   const found = [];
@@ -29,7 +33,7 @@ export function tapReader(label, onFile) {
     }
     const result = /^(not ok|ok) \d+ - (.*?)(?: # (?:time=[\d.]+m?s|SKIP.*|TODO.*))?$/.exec(body);
     if (!result) return;
-    if (indent === 0) onFile(result[1] === 'ok', result[2]);
+    if (indent === 0 && !isGroup(result[2])) onFile(result[1] === 'ok', result[2]);
     if (result[1] === 'not ok') {
       const path = [...stack.slice(0, depth), result[2]];
       const childFailed = found.some((f) => f.path.length > path.length && path.every((p, i) => f.path[i] === p));
@@ -47,7 +51,8 @@ export function tapReader(label, onFile) {
     },
     done() {
       if (partial) line(partial);
-      return found.map((f) => `--- ${label}: ${f.path.join(' > ')}\n${f.lines.join('\n')}`);
+      const where = (path) => (path.length > 1 && isGroup(path[0]) ? path.slice(1) : path).join(' > ');
+      return found.map((f) => `--- ${label}: ${where(f.path)}\n${f.lines.join('\n')}`);
     },
   };
 }
