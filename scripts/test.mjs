@@ -54,15 +54,28 @@ const TICKS = (() => {
     return 100;
   }
 })();
-function cpuSeconds() {
-  const own = process.cpuUsage();
+function childrenCpuSeconds() {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (own.user + own.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / TICKS;
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
   } catch {
     return NaN;
   }
+}
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  return (own.user + own.system) / 1e6 + childrenCpuSeconds();
+}
+// A command's CPU: the children's total grows by a child's whole tree when that child is reaped
+// (just before its 'close'), so the growth since the last reap is the child that just ended, even
+// while other commands run beside it.
+let reaped = childrenCpuSeconds();
+function reap() {
+  const now = childrenCpuSeconds();
+  const cpu = now - reaped;
+  reaped = now;
+  return cpu;
 }
 const seconds = (s) => (Number.isNaN(s) ? 'n/a' : `${Math.round(s)} s`);
 
@@ -80,11 +93,14 @@ let skip = 0;
 const failed = [];
 const timings = [];
 
-/** Runs a command; `files` makes it a tap phase (progress lines, TAP to a log), else output streams. */
-function run(label, command, args, env, files) {
+/**
+ * Runs a command; `files` makes it a tap phase (progress lines, TAP to a log); else its output
+ * streams, or with `quiet` is kept for the failure report and the command gets one line.
+ */
+function run(label, command, args, env, files, quiet = false) {
   return new Promise((resolve) => {
-    const started = { wall: Date.now(), cpu: cpuSeconds() };
-    process.stdout.write(`\n=== ${label}${files ? `: ${files.length} files` : ''}\n`);
+    const started = Date.now();
+    if (!quiet) process.stdout.write(`\n=== ${label}${files ? `: ${files.length} files` : ''}\n`);
     let tail = '';
     let done = 0;
     const log = files ? createWriteStream(join(LOG_DIR, `${label.replace(/\W+/g, '-')}.tap`)) : undefined;
@@ -108,7 +124,7 @@ function run(label, command, args, env, files) {
     const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk) => {
       if (log) log.write(chunk);
-      else process.stdout.write(chunk);
+      else if (!quiet) process.stdout.write(chunk);
       const text = chunk.toString();
       tail = (tail + text).slice(-4000);
       reader.feed(text);
@@ -119,17 +135,18 @@ function run(label, command, args, env, files) {
         clearInterval(poll);
         readProgress();
       }
-      const wall = (Date.now() - started.wall) / 1000;
-      const cpu = cpuSeconds() - started.cpu;
+      const wall = (Date.now() - started) / 1000;
+      const cpu = reap();
       timings.push({ label, files: files?.length, wall, cpu });
       if (files) process.stdout.write(`[${label}] ${done}/${files.length} files in ${seconds(wall)} wall, ${seconds(cpu)} CPU\n`);
+      if (quiet) process.stdout.write(`=== ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds(wall)}\n`);
       resolve({ code: code ?? 1, tail, failures: reader.done() });
     });
   });
 }
 
-async function check(label, script) {
-  const result = await run(label, 'npm', ['run', '--silent', script], {});
+async function check(label, script, quiet = false) {
+  const result = await run(label, 'npm', ['run', '--silent', script], {}, undefined, quiet);
   if (result.code === 0) pass += 1;
   else {
     fail += 1;
@@ -203,22 +220,29 @@ async function ensureTapBuilt() {
   }
 }
 
-// Migrated template databases, made on first use and dropped at the end.
+// Migrated template databases, made on first use (beside the unit phase) and dropped at the end.
 const templates = new Map();
-async function template(kind) {
+function template(kind) {
   if (!templates.has(kind)) {
-    const started = { wall: Date.now(), cpu: cpuSeconds() };
-    // Registered for the whole process: the migrator imports the migrations' .ts files itself.
-    const { register } = await import('tsx/esm/api');
-    register();
-    const { createDatabaseTemplate } = await import('../sandbox/support/database-template.ts');
-    templates.set(kind, await createDatabaseTemplate(kind === 'postgres' ? postgres : undefined));
-    timings.push({ label: `template (${kind})`, wall: (Date.now() - started.wall) / 1000, cpu: cpuSeconds() - started.cpu });
+    templates.set(
+      kind,
+      (async () => {
+        const started = { wall: Date.now(), cpu: process.cpuUsage() };
+        // Registered for the whole process: the migrator imports the migrations' .ts files itself.
+        const { register } = await import('tsx/esm/api');
+        register();
+        const { createDatabaseTemplate } = await import('../sandbox/support/database-template.ts');
+        const made = await createDatabaseTemplate(kind === 'postgres' ? postgres : undefined);
+        const own = process.cpuUsage(started.cpu); // made in this process (with the other template, if both run)
+        timings.push({ label: `template (${kind})`, wall: (Date.now() - started.wall) / 1000, cpu: (own.user + own.system) / 1e6 });
+        return made;
+      })(),
+    );
   }
-  return templates.get(kind).value;
+  return templates.get(kind).then((made) => made.value);
 }
 async function dropTemplates() {
-  for (const t of templates.values()) await t.drop().catch(() => undefined);
+  for (const t of templates.values()) await t.then((made) => made.drop()).catch(() => undefined);
   templates.clear();
 }
 process.once('SIGINT', () => void dropTemplates().finally(() => process.exit(130)));
@@ -226,25 +250,34 @@ process.once('SIGINT', () => void dropTemplates().finally(() => process.exit(130
 const begun = { wall: Date.now(), cpu: cpuSeconds() };
 mkdirSync(LOG_DIR, { recursive: true });
 try {
-  if (!quick && only.length === 0) {
-    // The build and the static checks, by their package.json scripts so each command is defined once.
-    await check('build (web console)', 'build:web');
-    await check('typecheck (tsc --noEmit)', 'typecheck');
-    await check('lint (eslint)', 'lint');
-    await check('format (prettier --check)', 'format:check');
-    await check('layers (dependency-cruiser)', 'check:layers');
-    await check('unused code (knip)', 'knip');
-  }
   await ensureTapBuilt();
+  // The build and the static checks (by their package.json scripts, so each command is defined
+  // once), one after another with a line each, beside the unit phase: they mostly use one core.
+  // The broker phases wait for them (the console tests serve the built web console).
+  const checks =
+    !quick && only.length === 0
+      ? (async () => {
+          await check('build (web console)', 'build:web', true);
+          await check('typecheck (tsc --noEmit)', 'typecheck', true);
+          await check('lint (eslint)', 'lint', true);
+          await check('format (prettier --check)', 'format:check', true);
+          await check('layers (dependency-cruiser)', 'check:layers', true);
+          await check('unused code (knip)', 'knip', true);
+        })()
+      : Promise.resolve();
   const pick = (files) => (quick ? files.filter((f) => QUICK.includes(f)) : files);
   const noDatabase = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: '' };
-  await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
   const broker = pick(testFiles('test/broker'));
+  const drills = quick ? [] : testFiles('test/drills');
+  // Migrated while the unit phase runs (a rejection surfaces where the phase awaits it).
+  if (broker.length > 0) void template('sqlite').catch(() => undefined);
+  if (postgres && ((broker.length > 0 && !quick) || drills.length > 0)) void template('postgres').catch(() => undefined);
+  await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
+  await checks;
   if (broker.length > 0) {
     await tapPhase('broker/sqlite', broker, { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') });
     if (postgres && !quick) await tapPhase('broker/postgres', broker, { TEST_DATABASE_TEMPLATE: await template('postgres') });
   }
-  const drills = quick ? [] : testFiles('test/drills');
   if (drills.length > 0) await tapPhase('drills', drills, { TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') });
 } finally {
   await dropTemplates();
