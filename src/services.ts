@@ -40,6 +40,7 @@ import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
+import { createEventRetention } from './events/retention.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -189,6 +190,14 @@ export function createServices(deps: ServiceDeps) {
       secrets: webhookSecrets,
       recorder: eventRecorder,
       clock,
+    }),
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled by src/events/jobs). */
+    eventRetention: createEventRetention({
+      db,
+      events: repos.events,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      retentionDays: config.eventRetentionDays,
     }),
     eventRepos: {
       events: repos.events,
