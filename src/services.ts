@@ -36,6 +36,11 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
+import { createEventRecorder } from './events/event-recorder.js';
+import { createWebhookSecrets } from './events/webhook-secrets.js';
+import { createConnectionEvents } from './connections/connection-events.js';
+import { createWebhookService } from './events/webhook-service.js';
+import { createEventRetention } from './events/retention.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -84,6 +89,15 @@ export function createServices(deps: ServiceDeps) {
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   // Organizations, projects, members, invitations, API keys: every change audited in its transaction.
   const tenancy = createTenancy({ db, cache, clock, config });
+  // Events (issue 28): recorded with the change they report, in its transaction.
+  const eventRecorder = createEventRecorder({
+    events: repos.events,
+    subscriptions: repos.webhookSubscriptions,
+    deliveries: repos.webhookDeliveries,
+    clock,
+  });
+  const webhookSecrets = createWebhookSecrets({ vault, clock });
+  const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
   const authConfigs = createAuthConfigService({
     db,
     authConfigs: repos.authConfigs,
@@ -92,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
     vault,
     config,
     cache,
+    connectionEvents,
   });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
   const state = createStateSigner(config.sessionSecret, clock);
@@ -105,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    connectionEvents,
   });
   const connections = createConnectionService({
     db,
@@ -120,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     projects: tenancy.projects,
+    connectionEvents,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
@@ -160,6 +177,34 @@ export function createServices(deps: ServiceDeps) {
     metrics,
     recorder,
     state,
+    /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
+    eventRecorder,
+    webhookSecrets,
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks: createWebhookService({
+      db,
+      subscriptions: repos.webhookSubscriptions,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      events: repos.events,
+      secrets: webhookSecrets,
+      recorder: eventRecorder,
+      clock,
+    }),
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled by src/events/jobs). */
+    eventRetention: createEventRetention({
+      db,
+      events: repos.events,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      retentionDays: config.eventRetentionDays,
+    }),
+    eventRepos: {
+      events: repos.events,
+      webhookSubscriptions: repos.webhookSubscriptions,
+      webhookDeliveries: repos.webhookDeliveries,
+      webhookAttempts: repos.webhookAttempts,
+    },
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();
