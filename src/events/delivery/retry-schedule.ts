@@ -30,12 +30,3 @@ export function nextAttemptAt(scheduleMs: readonly number[], attempt: number, no
   const asked = parseRetryAfter(retryAfter, now);
   return now + (asked !== undefined && asked > delay ? Math.min(asked, RETRY_AFTER_CAP_MS) : delay);
 }
-
-/** `5,300,1800` (seconds, fractions allowed) as milliseconds. */
-export function parseRetrySchedule(text: string): number[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => Math.round(Number(s) * 1000));
-}
