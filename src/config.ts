@@ -152,13 +152,15 @@ export const EnvSchema = Type.Object({
     description: 'Longest an instance trusts its caches without a pushed invalidation',
   }),
   // Webhook delivery (docs/events.md#delivery): the worker on every instance, its schedule and limits.
-  WEBHOOK_CONCURRENCY: Type.Integer({
-    minimum: 0,
-    maximum: 1000,
-    default: 16,
-    description:
-      'Webhook deliveries one instance sends at once (one slow receiver holds one of them, never the others); `0`: this instance sends none (other instances do)',
-  }),
+  WEBHOOK_CONCURRENCY: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description:
+        'Webhook deliveries one instance sends at once (one slow receiver holds at most one of them while it does not answer); `0`: this instance sends none, others do (the CLI never sends)',
+      defaultText: '`16` (`0` when `NODE_ENV=test`: a test that delivers sets it)',
+    }),
+  ),
   WEBHOOK_POLL_INTERVAL_MS: Type.Integer({
     minimum: 10,
     maximum: 600000,
@@ -466,7 +468,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       passwordHashCost: env.PASSWORD_HASH_COST,
     },
     webhooks: {
-      concurrency: env.WEBHOOK_CONCURRENCY,
+      concurrency: env.WEBHOOK_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 16),
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),

@@ -100,8 +100,16 @@ export function createBrokerMetrics() {
     /** Read at scrape time: the delivery queue (one query). */
     watchWebhookQueue(read: () => Promise<WebhookQueueState>, now: () => number): void {
       let last: Promise<WebhookQueueState> | undefined;
+      // A scrape during a database outage shows the last values read rather than failing.
+      let known: WebhookQueueState = { pending: 0, oldestPendingEventAt: undefined };
       // Both gauges of one scrape share one read.
-      const state = () => (last ??= read().finally(() => setImmediate(() => (last = undefined))));
+      const state = () =>
+        (last ??= read()
+          .then(
+            (s) => (known = s),
+            () => known,
+          )
+          .finally(() => setImmediate(() => (last = undefined))));
       new Gauge({
         name: 'broker_webhook_queue_depth',
         help: 'Webhook deliveries waiting to be sent or retried (the whole queue, not only this instance)',

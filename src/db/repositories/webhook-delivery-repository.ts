@@ -73,11 +73,14 @@ export function createWebhookDeliveryRepository(db: Db) {
      * Claims up to `limit` due deliveries, oldest due first: each gets a lease until now + leaseMs
      * and its attempt count goes up by one (the attempt about to be made). On PostgreSQL, rows
      * another instance is claiming are skipped (FOR UPDATE SKIP LOCKED); SQLite has one writer.
-     * Returns the claimed rows as they are after the claim.
+     * Returns the claimed rows as they are after the claim. `skipSubscriptions`: subscriptions the
+     * caller has enough of in flight (one slow receiver must not take every slot).
      */
-    claimDue(limit: number, leaseMs: number, now: Date): Promise<IWebhookDelivery[]> {
+    claimDue(limit: number, leaseMs: number, now: Date, skipSubscriptions: readonly string[] = []): Promise<IWebhookDelivery[]> {
       return db.transaction(async (tx) => {
-        const due = await tx.find(WebhookDelivery, dueWhere(now), {
+        const where: FilterQuery<IWebhookDelivery> =
+          skipSubscriptions.length > 0 ? { $and: [dueWhere(now), { subscriptionId: { $nin: [...skipSubscriptions] } }] } : dueWhere(now);
+        const due = await tx.find(WebhookDelivery, where, {
           ...fresh,
           orderBy: { nextAttemptAt: 'asc', id: 'asc' },
           limit,
@@ -93,6 +96,18 @@ export function createWebhookDeliveryRepository(db: Db) {
         );
         return due.map((d) => ({ ...d, leaseExpiresAt, attempts: d.attempts + 1, updatedAt }));
       });
+    },
+
+    /** Gives claimed rows back unsent (the claimer has enough of their subscription in flight): due again at once, attempt count restored. */
+    async release(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .em()
+        .nativeUpdate(
+          WebhookDelivery,
+          { id: { $in: ids }, status: 'pending' },
+          { leaseExpiresAt: null, attempts: raw('attempts - 1'), updatedAt: new Date() },
+        );
     },
 
     /** The receiver accepted it. False when the row was no longer pending (nothing changed but the attempt's record). */

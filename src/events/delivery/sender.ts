@@ -138,5 +138,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
   }
 
-  return { send, close: () => agent.close() };
+  // destroy, not close: on shutdown an abandoned attempt must not hold the process for its timeout.
+  return { send, close: () => agent.destroy() };
 }

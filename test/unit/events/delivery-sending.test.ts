@@ -9,9 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { Composio } from '@composio/core';
 import { deliveryHeaders, signatureHeader } from '../../../src/events/delivery/signing.js';
-import { classifyAnswer, nextAttemptAt, parseRetrySchedule, RETRY_AFTER_CAP_MS } from '../../../src/events/delivery/retry-schedule.js';
+import { classifyAnswer, nextAttemptAt, RETRY_AFTER_CAP_MS } from '../../../src/events/delivery/retry-schedule.js';
 import { createWebhookSender, EXCERPT_CHARS } from '../../../src/events/delivery/sender.js';
 import { startWebhookReceiver } from '../../../sandbox/webhook-receiver.js';
+import { loadConfig } from '../../../src/config.js';
 
 const nativeSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -100,9 +101,23 @@ t.test('retry schedule: what is retried, when, and Retry-After', async (t) => {
   for (const s of [undefined, 500, 502, 503, 504, 408, 429]) t.equal(classifyAnswer(s), 'retryable', String(s));
   for (const s of [301, 400, 401, 403, 404, 410, 422]) t.equal(classifyAnswer(s), 'final', String(s));
 
-  const schedule = parseRetrySchedule('5,300,1800,7200,18000,36000,36000');
-  t.same(schedule, [5000, 300000, 1800000, 7200000, 18000000, 36000000, 36000000]);
-  t.same(parseRetrySchedule('0.2, 0.5'), [200, 500], 'fractions for tests');
+  const env = {
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent',
+    VAULT_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    SESSION_SECRET: 'x'.repeat(32),
+  };
+  const schedule = loadConfig(env).webhooks.retryScheduleMs;
+  t.same(schedule, [5000, 300000, 1800000, 7200000, 18000000, 36000000, 36000000], 'the default');
+  t.match(
+    loadConfig({ ...env, WEBHOOK_RETRY_SCHEDULE: '0.2, 0.5', WEBHOOK_DISABLE_AFTER_DAYS: '0.5' }).webhooks,
+    {
+      retryScheduleMs: [200, 500],
+      disableAfterMs: 43_200_000,
+    },
+    'fractions, for tests',
+  );
+  t.throws(() => loadConfig({ ...env, WEBHOOK_RETRY_SCHEDULE: '5,soon' }), /WEBHOOK_RETRY_SCHEDULE/);
   const now = Date.parse('2026-01-01T00:00:00Z');
   t.equal(nextAttemptAt(schedule, 1, now), now + 5000, 'first retry within seconds');
   t.equal(nextAttemptAt(schedule, 7, now), now + 36000000);
