@@ -24,6 +24,31 @@ const dueWhere = (now: Date): FilterQuery<IWebhookDelivery> => ({
   $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }],
 });
 
+/** One finished attempt, for `finishAll`: its outcome decides the delivery's new state. */
+export interface FinishedAttempt {
+  delivery: Pick<IWebhookDelivery, 'id' | 'subscriptionId' | 'eventId'>;
+  outcome: IWebhookAttempt['outcome'];
+  result: AttemptResult;
+  attempt: NewWebhookAttempt;
+  /** When `outcome` is `retrying`. */
+  nextAttemptAt?: Date;
+}
+
+function changesFor(f: FinishedAttempt): Partial<IWebhookDelivery> {
+  const error = f.result.error?.slice(0, 1000) ?? null;
+  if (f.outcome === 'succeeded')
+    return {
+      status: 'succeeded',
+      nextAttemptAt: null,
+      lastStatusCode: f.result.statusCode,
+      lastError: null,
+      deliveredAt: f.attempt.startedAt,
+    };
+  if (f.outcome === 'retrying')
+    return { nextAttemptAt: f.nextAttemptAt ?? new Date(), lastStatusCode: f.result.statusCode, lastError: error };
+  return { status: 'failed', nextAttemptAt: null, lastStatusCode: f.result.statusCode, lastError: error };
+}
+
 export function createWebhookDeliveryRepository(db: Db) {
   /** Writes the delivery's new state (only while still pending) and the attempt's record, together. */
   async function finish(
@@ -108,6 +133,36 @@ export function createWebhookDeliveryRepository(db: Db) {
           { id: { $in: ids }, status: 'pending' },
           { leaseExpiresAt: null, attempts: raw('attempts - 1'), updatedAt: new Date() },
         );
+    },
+
+    /**
+     * Several finished attempts in one transaction (the worker's group commit: one commit, and on
+     * SQLite one fsync, for all the attempts that ended meanwhile). Each delivery changes only
+     * while still pending; every attempt is recorded.
+     */
+    async finishAll(finished: FinishedAttempt[]): Promise<void> {
+      if (finished.length === 0) return;
+      await db.transaction(async (tx) => {
+        const updatedAt = new Date();
+        for (const f of finished)
+          await tx.nativeUpdate(
+            WebhookDelivery,
+            { id: f.delivery.id, status: 'pending' },
+            { ...changesFor(f), leaseExpiresAt: null, updatedAt },
+          );
+        await tx.insertMany(
+          WebhookAttempt,
+          finished.map((f) => ({
+            ...f.attempt,
+            outcome: f.outcome,
+            deliveryId: f.delivery.id,
+            subscriptionId: f.delivery.subscriptionId,
+            eventId: f.delivery.eventId,
+            responseExcerpt: f.attempt.responseExcerpt?.slice(0, 1000) ?? null,
+            error: f.attempt.error?.slice(0, 1000) ?? null,
+          })),
+        );
+      });
     },
 
     /** The receiver accepted it. False when the row was no longer pending (nothing changed but the attempt's record). */

@@ -4,12 +4,13 @@
  * attempt.
  *
  * - Claiming: due rows are claimed in batches with a lease (FOR UPDATE SKIP LOCKED on
- *   PostgreSQL, so instances never claim the same row; SQLite has one writer), at most as many
- *   as there are free slots (`WEBHOOK_CONCURRENCY`), and sent at once, each on its own.
+ *   PostgreSQL, so instances never claim the same row; SQLite has one writer), up to twice the
+ *   slots (`WEBHOOK_CONCURRENCY`) in hand, and sent as slots free up, each on its own; a new
+ *   batch is claimed when the work in hand falls to half the slots.
  * - Waking: a new event wakes this instance's worker right after its commit, and every other
  *   instance's through a NOTIFY (webhook-wake-channel.ts); a poll every
  *   `WEBHOOK_POLL_INTERVAL_MS` finds retries as they fall due and anything a lost notification missed.
- * - Crash safety: a claim is a lease of twice the attempt timeout. A worker that dies mid-attempt
+ * - Crash safety: a claim is a lease of three attempt timeouts. A worker that dies mid-attempt
  *   never finishes the row, its lease runs out, and any instance claims it again: the same row,
  *   so the same `webhook-id` and body, with the next attempt number. At least once, never lost.
  * - Isolation: a subscription may hold at most half the slots, and one slot while its receiver
@@ -28,6 +29,7 @@ import type { Db } from '../../db/fork-per-call.js';
 import type { EventRepository } from '../../db/repositories/event-repository.js';
 import type {
   AttemptResult as StoredResult,
+  FinishedAttempt,
   NewWebhookAttempt,
   WebhookDeliveryRepository,
 } from '../../db/repositories/webhook-delivery-repository.js';
@@ -49,7 +51,7 @@ const TARGET_TTL_MS = 1000;
 export interface DeliveryWorkerDeps {
   config: WebhookDeliveryConfig;
   db: Db;
-  deliveries: Pick<WebhookDeliveryRepository, 'claimDue' | 'release' | 'complete' | 'scheduleRetry' | 'giveUp'>;
+  deliveries: Pick<WebhookDeliveryRepository, 'claimDue' | 'release' | 'finishAll'>;
   subscriptions: Pick<WebhookSubscriptionRepository, 'findById' | 'disable'>;
   events: Pick<EventRepository, 'findByIds'>;
   stats: WebhookQueueStats;
@@ -89,9 +91,14 @@ function disabledView(s: IWebhookSubscription, at: Date, reason: string) {
 
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const { config, clock, log } = deps;
-  const leaseMs = 2 * config.timeoutMs;
+  // A claimed row may wait behind one attempt (the local buffer) and then take one: room for both, and margin.
+  const leaseMs = 3 * config.timeoutMs;
   const perSubscriptionCap = Math.max(1, Math.ceil(config.concurrency / 2));
+  /** Claim again once the work in hand (sending and buffered) falls to this. */
+  const lowWater = Math.floor(config.concurrency / 2);
   const inFlightBySubscription = new Map<string, number>();
+  /** Claimed, not yet sent: at most one per slot a subscription may use, so none waits longer than one attempt. */
+  const buffered: { delivery: IWebhookDelivery; event: IEvent | undefined }[] = [];
   /** Subscriptions whose receiver did not answer last time: one attempt in flight at a time. */
   const struggling = new Set<string>();
   const targets = new Map<string, Target>();
@@ -101,12 +108,54 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let claiming = false;
   let again = false;
   let scheduled = false;
+  let eagerClaim = false;
   let current: Promise<void> | undefined;
   let poll: NodeJS.Timeout | undefined;
 
-  const capOf = (subscriptionId: string) => (struggling.has(subscriptionId) ? 1 : perSubscriptionCap);
+  // Group commit: attempts that end while a write is in progress are written together next.
+  let pendingWrites: { finished: FinishedAttempt; done: () => void; failed: (err: unknown) => void }[] = [];
+  let writing = false;
+  function flushWrites(): void {
+    if (writing || pendingWrites.length === 0) return;
+    writing = true;
+    const batch = pendingWrites;
+    pendingWrites = [];
+    deps.deliveries
+      .finishAll(batch.map((w) => w.finished))
+      .then(
+        () => batch.forEach((w) => w.done()),
+        (err: unknown) => batch.forEach((w) => w.failed(err)),
+      )
+      .finally(() => {
+        writing = false;
+        flushWrites();
+      });
+  }
+  /** Records one finished attempt (resolves once written). */
+  let flushQueued = false;
+  function finish(finished: FinishedAttempt): Promise<void> {
+    return new Promise((done, failed) => {
+      pendingWrites.push({ finished, done, failed });
+      // Gathers the attempts that end within a millisecond into one transaction.
+      if (flushQueued) return;
+      flushQueued = true;
+      setTimeout(() => {
+        flushQueued = false;
+        flushWrites();
+      }, 1);
+    });
+  }
 
-  function schedule(): void {
+  const capOf = (subscriptionId: string) => (struggling.has(subscriptionId) ? 1 : perSubscriptionCap);
+  const inFlightOf = (subscriptionId: string) => inFlightBySubscription.get(subscriptionId) ?? 0;
+  const bufferedOf = (subscriptionId: string) => buffered.filter((b) => b.delivery.subscriptionId === subscriptionId).length;
+
+  /**
+   * Claims soon. `eager` (a wake-up, the poll): even with work in hand, for free slots the buffered
+   * rows cannot use (their subscriptions are at their cap); otherwise only once the work in hand is low.
+   */
+  function schedule(eager = true): void {
+    if (eager) eagerClaim = true;
     if (scheduled || stopping || !started) return;
     scheduled = true;
     setImmediate(() => {
@@ -117,49 +166,65 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     });
   }
 
-  /** Claims as many due deliveries as there are free slots and starts them. */
+  /** Starts buffered deliveries while slots are free and their subscription is under its cap. */
+  function pump(): void {
+    for (let i = 0; i < buffered.length && running.size < config.concurrency && !stopping;) {
+      const { delivery, event } = buffered[i]!;
+      const sub = delivery.subscriptionId;
+      if (inFlightOf(sub) >= capOf(sub)) {
+        i++;
+        continue;
+      }
+      buffered.splice(i, 1);
+      inFlightBySubscription.set(sub, inFlightOf(sub) + 1);
+      const attempt = deliver(delivery, event)
+        .catch((err: unknown) => log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt failed unexpectedly'))
+        .finally(() => {
+          running.delete(attempt);
+          const left = inFlightOf(sub) - 1;
+          if (left > 0) inFlightBySubscription.set(sub, left);
+          else inFlightBySubscription.delete(sub);
+          pump();
+          // Running low: more may be due (a full batch before, or a wake-up while everything was busy).
+          if (running.size + buffered.length <= lowWater) schedule(false);
+        });
+      running.add(attempt);
+    }
+  }
+
+  /**
+   * Claims due deliveries in batches (a claim is a transaction: fewer, larger ones cost less per
+   * delivery), buffers them and starts what the slots allow. Rows beyond what a subscription may
+   * have in hand go straight back to the queue.
+   */
   async function claim(): Promise<void> {
     claiming = true;
     try {
       do {
         again = false;
+        const eager = eagerClaim;
+        eagerClaim = false;
+        const inHand = running.size + buffered.length;
         const free = config.concurrency - running.size;
-        if (free <= 0 || stopping) break;
-        const full = [...inFlightBySubscription].filter(([id, n]) => n >= capOf(id)).map(([id]) => id);
-        const claimed = await deps.deliveries.claimDue(free, leaseMs, new Date(clock.now()), full);
+        if (stopping || free <= 0 || (inHand > lowWater && !eager)) break;
+        const limit = Math.max(free, 2 * config.concurrency - inHand);
+        const full = [...new Set([...inFlightBySubscription.keys(), ...buffered.map((b) => b.delivery.subscriptionId)])].filter(
+          (id) => inFlightOf(id) + bufferedOf(id) >= 2 * capOf(id),
+        );
+        const claimed = await deps.deliveries.claimDue(limit, leaseMs, new Date(clock.now()), full);
         if (claimed.length === 0) break;
         const events = new Map((await deps.events.findByIds([...new Set(claimed.map((d) => d.eventId))])).map((e) => [e.id, e]));
-        // A batch may hold more of one subscription than its cap: those go back to the queue at once.
-        const send: IWebhookDelivery[] = [];
         const giveBack: string[] = [];
         for (const delivery of claimed) {
           const sub = delivery.subscriptionId;
-          const n = inFlightBySubscription.get(sub) ?? 0;
-          if (n >= capOf(sub)) {
-            giveBack.push(delivery.id);
-            continue;
-          }
-          inFlightBySubscription.set(sub, n + 1);
-          send.push(delivery);
+          if (inFlightOf(sub) + bufferedOf(sub) >= 2 * capOf(sub)) giveBack.push(delivery.id);
+          else buffered.push({ delivery, event: events.get(delivery.eventId) });
         }
-        for (const delivery of send) {
-          const sub = delivery.subscriptionId;
-          const attempt = deliver(delivery, events.get(delivery.eventId))
-            .catch((err: unknown) => log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt failed unexpectedly'))
-            .finally(() => {
-              running.delete(attempt);
-              const left = (inFlightBySubscription.get(sub) ?? 1) - 1;
-              if (left > 0) inFlightBySubscription.set(sub, left);
-              else inFlightBySubscription.delete(sub);
-              // A slot is free: more may be due (a full batch, or a wake-up while all slots were busy).
-              schedule();
-            });
-          running.add(attempt);
-        }
+        pump();
         // Unreleased (a database error), they are due again when their lease runs out.
         if (giveBack.length > 0) await deps.deliveries.release(giveBack);
-        // A short batch means nothing else is due now; a full one: look again while slots are free.
-        if (claimed.length === free) again = true;
+        // A full batch: more may be due; claim again once the work in hand runs low.
+        if (claimed.length === limit) again = true;
       } while (again && !stopping);
     } catch (err) {
       log.warn({ err }, 'claiming webhook deliveries failed; the next poll tries again');
@@ -211,7 +276,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     }
     if (unsendable || !target || !event || body === undefined) {
       const r: AttemptResult = { durationMs: 0, error: unsendable };
-      await deps.deliveries.giveUp(delivery, stored(r), record(r));
+      await finish({ delivery, outcome: 'failed', result: stored(r), attempt: record(r) });
       deps.metrics.recordWebhookAttempt('failed', 0, 0);
       return;
     }
@@ -234,19 +299,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     const now = clock.now();
     const eventAgeMs = now - event.createdAt.getTime();
     if (kind === 'succeeded') {
-      await deps.deliveries.complete(delivery, stored(result), record(result));
+      await finish({ delivery, outcome: 'succeeded', result: stored(result), attempt: record(result) });
       deps.metrics.recordWebhookAttempt('succeeded', result.durationMs, eventAgeMs);
       return;
     }
     const retryAt = kind === 'retryable' ? nextAttemptAt(config.retryScheduleMs, delivery.attempts, now, result.retryAfter) : undefined;
     if (retryAt !== undefined) {
-      await deps.deliveries.scheduleRetry(delivery, new Date(retryAt), stored(result), record(result));
+      await finish({ delivery, outcome: 'retrying', result: stored(result), attempt: record(result), nextAttemptAt: new Date(retryAt) });
       deps.metrics.recordWebhookAttempt('retrying', result.durationMs, eventAgeMs);
       return;
     }
     const answer = result.statusCode === undefined ? '' : `answered ${result.statusCode}`;
     const failure = { ...result, error: result.error ?? (answer || undefined) };
-    await deps.deliveries.giveUp(delivery, stored(failure), record(failure));
+    await finish({ delivery, outcome: 'failed', result: stored(failure), attempt: record(failure) });
     deps.metrics.recordWebhookAttempt('failed', result.durationMs, eventAgeMs);
     await disableIfFailingTooLong(sub);
   }
@@ -276,8 +341,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       if (started || config.concurrency === 0) return;
       started = true;
       stopping = false;
-      deps.channel.listen(schedule);
-      poll = setInterval(schedule, config.pollIntervalMs);
+      deps.channel.listen(() => schedule());
+      poll = setInterval(() => schedule(), config.pollIntervalMs);
       poll.unref();
       schedule();
     },
@@ -288,6 +353,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
       const drained = (async () => {
         await current;
+        // Claimed but not started: back to the queue for the other instances now, not after the lease.
+        const unsent = buffered.splice(0).map((b) => b.delivery.id);
+        if (unsent.length > 0) await deps.deliveries.release(unsent).catch(() => undefined);
         while (running.size > 0) await Promise.allSettled([...running]);
       })();
       await Promise.race([drained, deadline]);
