@@ -42,6 +42,9 @@ import { createWebhookQueueStats } from './db/repositories/webhook-queue-stats.j
 import { createWakeChannel } from './db/webhook-wake-channel.js';
 import { createWebhookSender } from './events/delivery/sender.js';
 import { createDeliveryWorker } from './events/delivery/worker.js';
+import { createConnectionEvents } from './connections/connection-events.js';
+import { createWebhookService } from './events/webhook-service.js';
+import { createEventRetention } from './events/retention.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -90,17 +93,6 @@ export function createServices(deps: ServiceDeps) {
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   // Organizations, projects, members, invitations, API keys: every change audited in its transaction.
   const tenancy = createTenancy({ db, cache, clock, config });
-  const authConfigs = createAuthConfigService({
-    db,
-    authConfigs: repos.authConfigs,
-    connections: repos.connections,
-    catalog,
-    vault,
-    config,
-    cache,
-  });
-  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
-  const state = createStateSigner(config.sessionSecret, clock);
   // Events (issue 28): recorded with the change they report, in its transaction.
   const eventRecorder = createEventRecorder({
     events: repos.events,
@@ -130,6 +122,19 @@ export function createServices(deps: ServiceDeps) {
   });
   eventRecorder.setWaker(webhookWorker.wake);
   metrics.watchWebhookQueue(webhookQueueStats.queueState, () => clock.now());
+  const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
+  const authConfigs = createAuthConfigService({
+    db,
+    authConfigs: repos.authConfigs,
+    connections: repos.connections,
+    catalog,
+    vault,
+    config,
+    cache,
+    connectionEvents,
+  });
+  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+  const state = createStateSigner(config.sessionSecret, clock);
   const tokens = createTokenService({
     db,
     connectionRows: repos.connections,
@@ -140,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    connectionEvents,
   });
   const connections = createConnectionService({
     db,
@@ -155,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     projects: tenancy.projects,
+    connectionEvents,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
@@ -200,6 +207,25 @@ export function createServices(deps: ServiceDeps) {
     webhookSecrets,
     /** Sends the queued deliveries; plugins/events-worker.ts starts it with the app and drains it on close. */
     webhookWorker,
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks: createWebhookService({
+      db,
+      subscriptions: repos.webhookSubscriptions,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      events: repos.events,
+      secrets: webhookSecrets,
+      recorder: eventRecorder,
+      clock,
+    }),
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled by src/events/jobs). */
+    eventRetention: createEventRetention({
+      db,
+      events: repos.events,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      retentionDays: config.eventRetentionDays,
+    }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,
