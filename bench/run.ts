@@ -6,6 +6,7 @@ import { runCatalogBench } from './catalog-bench.js';
 import { formatExecutionTable, formatGoals, runExecutionBench } from './execution-bench.js';
 import { runSearchIntentBench } from './search-intents-bench.js';
 import { formatMcpTable, runMcpBench } from './mcp-bench.js';
+import { formatWebhookLine, runWebhookBench } from './webhook-bench.js';
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -18,6 +19,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile       CPU profile of the broker during the execution benchmark (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
   --no-mcp        skip MCP tools/call vs REST executeTool (SQLite)
+  --no-webhooks   skip webhook delivery vs a bare undici loop
+  --only-webhooks run only webhook delivery (each database)
   --help          this text`;
 const FLAGS = new Set([
   '--quick',
@@ -29,6 +32,8 @@ const FLAGS = new Set([
   '--profile',
   '--scale',
   '--no-mcp',
+  '--no-webhooks',
+  '--only-webhooks',
   '--help',
 ]);
 
@@ -40,6 +45,20 @@ if (args.has('--help') || unknown.length > 0) {
   if (unknown.length > 0) process.stderr.write(`Unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.join(' ')}\n`);
   (unknown.length > 0 ? process.stderr : process.stdout).write(USAGE + '\n');
   process.exit(unknown.length > 0 ? 1 : 0);
+}
+
+const databases = (['sqlite', 'postgresql'] as const).filter((d) => !args.has(d === 'sqlite' ? '--no-sqlite' : '--no-postgres'));
+
+async function webhooks(): Promise<void> {
+  out();
+  out('== Webhook delivery: the worker vs a bare undici loop POSTing the same signed bodies, and state change to delivery');
+  for (const database of databases)
+    out(formatWebhookLine(await runWebhookBench({ database, events: quick ? 500 : 2000, latencySamples: quick ? 50 : 200 })));
+}
+
+if (args.has('--only-webhooks')) {
+  await webhooks();
+  process.exit(0);
 }
 
 if (!args.has('--no-search')) {
@@ -54,7 +73,6 @@ if (!args.has('--no-catalog')) {
   await runCatalogBench({ log: true });
 }
 
-const databases = (['sqlite', 'postgresql'] as const).filter((d) => !args.has(d === 'sqlite' ? '--no-sqlite' : '--no-postgres'));
 for (const database of databases) {
   out();
   out(`== Execution: executeTool through the broker vs a minimal forwarder vs direct (${database})`);
@@ -76,3 +94,5 @@ if (!args.has('--no-mcp')) {
   out('== MCP: tools/call vs the same executeTool over REST (SQLite)');
   out(formatMcpTable(await runMcpBench({ durationSec: quick ? 2 : 6 })));
 }
+
+if (!args.has('--no-webhooks')) await webhooks();

@@ -151,6 +151,42 @@ export const EnvSchema = Type.Object({
     default: 5000,
     description: 'Longest an instance trusts its caches without a pushed invalidation',
   }),
+  // Webhook delivery (docs/events.md#delivery): the worker on every instance, its schedule and limits.
+  WEBHOOK_CONCURRENCY: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description:
+        'Webhook deliveries one instance sends at once (one slow receiver holds at most one of them while it does not answer); `0`: this instance sends none, others do (the CLI never sends)',
+      defaultText: '`16` (`0` when `NODE_ENV=test`: a test that delivers sets it)',
+    }),
+  ),
+  WEBHOOK_POLL_INTERVAL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 600000,
+    default: 1000,
+    description: 'How often each instance looks for due deliveries (retries) besides being woken by new events',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 50,
+    maximum: 600000,
+    default: 15000,
+    description:
+      "Time a receiver has to answer one delivery attempt; an instance's claim on a delivery lasts three times this, then another instance may send it again",
+  }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({
+    pattern: '^ *\\d+(\\.\\d+)? *(, *\\d+(\\.\\d+)? *)*$',
+    default: '5,300,1800,7200,18000,36000,36000',
+    description:
+      'Seconds before each retry of a failed delivery (the first attempt is immediate); the default retries for about a day: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h',
+  }),
+  WEBHOOK_DISABLE_AFTER_DAYS: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 365,
+    default: 5,
+    description:
+      'A subscription whose deliveries all fail and that has had no success for this many days is disabled (with a `webhook_subscription.disabled` event)',
+  }),
   EVENT_RETENTION_DAYS: Type.Integer({
     minimum: 1,
     maximum: 3650,
@@ -230,6 +266,16 @@ export interface ConsoleConfig {
   passwordHashCost: number;
 }
 
+/** Webhook delivery (src/events/delivery). */
+export interface WebhookDeliveryConfig {
+  concurrency: number;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  /** Delay before each retry, ms. */
+  retryScheduleMs: number[];
+  disableAfterMs: number;
+}
+
 export interface ManagedOAuthClient {
   clientId: string;
   clientSecret: string;
@@ -267,6 +313,7 @@ export interface Config {
   /** Days an event, its deliveries and their attempts are kept. */
   eventRetentionDays: number;
   console: ConsoleConfig;
+  webhooks: WebhookDeliveryConfig;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
 }
@@ -288,6 +335,7 @@ function coerce(raw: NodeJS.ProcessEnv): Record<string, unknown> {
     if (value === undefined || value === '') continue;
     const type = (schema as { type?: string }).type;
     if (type === 'integer') out[name] = /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+    else if (type === 'number') out[name] = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value;
     else if (type === 'boolean') out[name] = BOOLEAN_WORDS[value.trim().toLowerCase()] ?? value;
     else out[name] = value;
   }
@@ -427,6 +475,13 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       defaultMonthlyExecutionQuota: env.ORG_MONTHLY_EXECUTION_QUOTA,
       secureCookies: (env.PUBLIC_BASE_URL ?? '').startsWith('https://'),
       passwordHashCost: env.PASSWORD_HASH_COST,
+    },
+    webhooks: {
+      concurrency: env.WEBHOOK_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 16),
+      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),
+      disableAfterMs: Math.round(env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
     },
     warnings,
   };

@@ -38,6 +38,10 @@ import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
+import { createWebhookQueueStats } from './db/repositories/webhook-queue-stats.js';
+import { createWakeChannel } from './db/webhook-wake-channel.js';
+import { createWebhookSender } from './events/delivery/sender.js';
+import { createDeliveryWorker } from './events/delivery/worker.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
@@ -97,6 +101,27 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const webhookSecrets = createWebhookSecrets({ vault, clock });
+  // Delivery (src/events/delivery): receivers pass the provider calls' address guard, with the same private hosts allowed.
+  const webhookSender = createWebhookSender({ timeoutMs: config.webhooks.timeoutMs, allowPrivateHosts: httpOptions.allowPrivateHosts });
+  const wakeChannel = createWakeChannel(config.database);
+  const webhookQueueStats = createWebhookQueueStats(db);
+  const webhookWorker = createDeliveryWorker({
+    config: config.webhooks,
+    db,
+    deliveries: repos.webhookDeliveries,
+    subscriptions: repos.webhookSubscriptions,
+    events: repos.events,
+    stats: webhookQueueStats,
+    secrets: webhookSecrets,
+    recorder: eventRecorder,
+    sender: webhookSender,
+    channel: wakeChannel,
+    metrics,
+    clock,
+    log: deps.log,
+  });
+  eventRecorder.setWaker(webhookWorker.wake);
+  metrics.watchWebhookQueue(webhookQueueStats.queueState, () => clock.now());
   const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
   const authConfigs = createAuthConfigService({
     db,
@@ -180,6 +205,8 @@ export function createServices(deps: ServiceDeps) {
     /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
     eventRecorder,
     webhookSecrets,
+    /** Sends the queued deliveries; plugins/events-worker.ts starts it with the app and drains it on close. */
+    webhookWorker,
     /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
     webhooks: createWebhookService({
       db,
@@ -209,8 +236,8 @@ export function createServices(deps: ServiceDeps) {
     async close(): Promise<void> {
       await recorder.close();
       await db.close();
-      await Promise.all([http.close(), oauthHttp.close()]);
-      await epoch.close();
+      await Promise.all([http.close(), oauthHttp.close(), webhookSender.close()]);
+      await Promise.all([epoch.close(), wakeChannel.close()]);
     },
   };
 }

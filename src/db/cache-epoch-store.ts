@@ -15,16 +15,15 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { listenOnChannel } from './notify-listener.js';
 
 const CHANNEL = 'broker_cache_epoch';
 const SELECT = 'select value from cache_epoch where id = 1';
 const BUMP_AND_NOTIFY =
   `with bumped as (update cache_epoch set value = value + 1 where id = 1 returning value) ` +
   `select value, pg_notify('${CHANNEL}', value::text) from bumped`;
-const RECONNECT_MIN_MS = 250;
 /** The listener's application_name (pg_stat_activity shows it; the fault tests find it by it). */
 export const LISTENER_NAME = 'broker-cache-listener';
-const RECONNECT_MAX_MS = 5_000;
 
 /** What the listener reports to the hot cache. */
 export interface EpochEvents {
@@ -89,7 +88,7 @@ function postgresStore(db: DatabaseConfig): EpochStore {
   const pool = new pg.Pool({ ...clientConfig, max: 2 });
   // An idle client cut by the server must not take the process down; the next query opens another.
   pool.on('error', () => undefined);
-  const readWith = async (q: Pick<pg.Pool, 'query'>) => Number((await q.query<{ value: string }>(SELECT)).rows[0]?.value ?? 0);
+  const readWith = async (q: Pick<pg.Pool | pg.Client, 'query'>) => Number((await q.query<{ value: string }>(SELECT)).rows[0]?.value ?? 0);
   const stats = { channel: 'down' as 'up' | 'down', notifications: 0, reconnects: 0 };
   let stopListener: (() => Promise<void>) | undefined;
 
@@ -98,84 +97,30 @@ function postgresStore(db: DatabaseConfig): EpochStore {
     read: () => readWith(pool),
     bump: async () => Number((await pool.query<{ value: string }>(BUMP_AND_NOTIFY)).rows[0]?.value ?? 0),
     listen(events, heartbeatMs) {
-      stopListener ??= startListener(clientConfig, events, heartbeatMs, readWith, stats);
+      stopListener ??= listenOnChannel(
+        clientConfig,
+        CHANNEL,
+        LISTENER_NAME,
+        {
+          // Read after LISTEN: a bump between the two is either in this value or notified.
+          ready: (client) => readWith(client),
+          up: (value) => events.confirmed(value),
+          // A query answered on this client proves notifications still flow on it.
+          heartbeat: async (client) => {
+            const value = await readWith(client);
+            if (stats.channel === 'up') events.confirmed(value);
+          },
+          notified: (payload) => payload && events.notified(Number(payload)),
+          lost: () => events.lost(),
+        },
+        heartbeatMs,
+        stats,
+      );
     },
     stats: () => ({ ...stats, pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }),
     async close() {
       await stopListener?.();
       await pool.end();
     },
-  };
-}
-
-/** Keeps one LISTEN client connected, reconnecting with capped exponential backoff. Returns a stopper. */
-function startListener(
-  config: pg.ClientConfig,
-  events: EpochEvents,
-  heartbeatMs: number,
-  readWith: (q: pg.Client) => Promise<number>,
-  stats: { channel: 'up' | 'down'; notifications: number; reconnects: number },
-): () => Promise<void> {
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | undefined;
-  let everUp = false;
-  let current: { client: pg.Client; heartbeat?: NodeJS.Timeout } | undefined;
-
-  function connect(): void {
-    if (closed) return;
-    const client = new pg.Client({ ...config, application_name: LISTENER_NAME });
-    let lost = false;
-    const entry: NonNullable<typeof current> = { client };
-    const lose = () => {
-      if (lost) return;
-      lost = true;
-      clearInterval(entry.heartbeat);
-      if (current === entry) current = undefined;
-      if (stats.channel === 'up') {
-        stats.channel = 'down';
-        events.lost();
-      }
-      void client.end().catch(() => undefined);
-      if (closed) return;
-      const delay = Math.min(RECONNECT_MIN_MS * 2 ** attempt++, RECONNECT_MAX_MS);
-      retry = setTimeout(connect, delay).unref();
-    };
-    client.on('error', lose);
-    client.on('end', lose);
-    client.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
-      stats.notifications++;
-      events.notified(Number(n.payload));
-    });
-    current = entry;
-    void (async () => {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      // Read after LISTEN: a bump between the two is either in this value or notified.
-      const value = await readWith(client);
-      if (lost || closed) return;
-      if (everUp) stats.reconnects++;
-      everUp = true;
-      attempt = 0;
-      stats.channel = 'up';
-      events.confirmed(value);
-      if (heartbeatMs > 0) {
-        // A query answered on this client proves notifications still flow on it.
-        entry.heartbeat = setInterval(() => {
-          readWith(client).then((v) => !lost && events.confirmed(v), lose);
-        }, heartbeatMs).unref();
-      }
-    })().catch(lose);
-  }
-
-  connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retry);
-    if (!current) return;
-    clearInterval(current.heartbeat);
-    // Its 'end' runs `lose`, which schedules nothing once closed.
-    await current.client.end().catch(() => undefined);
   };
 }

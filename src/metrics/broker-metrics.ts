@@ -13,6 +13,16 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 export type RefreshOutcome = 'success' | 'rejected' | 'error';
 
+/** One webhook delivery attempt: `succeeded`, `retrying` (failed, tried again later), `failed` (given up). */
+export type WebhookAttemptOutcome = 'succeeded' | 'retrying' | 'failed';
+
+/** The webhook queue at scrape time (the same on every instance: one queue in the database). */
+export interface WebhookQueueState {
+  pending: number;
+  /** Creation time (ms) of the oldest event still waiting for a delivery; undefined when none waits. */
+  oldestPendingEventAt: number | undefined;
+}
+
 /** A connection pool's occupancy at scrape time. */
 export interface PoolState {
   used: number;
@@ -61,8 +71,63 @@ export function createBrokerMetrics() {
     registers,
   });
 
+  const webhookAttempts = new Counter({
+    name: 'broker_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: succeeded, retrying (failed, will be tried again), failed (the last attempt, or an answer not worth retrying: the delivery gave up)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const webhookAttemptLatency = new Histogram({
+    name: 'broker_webhook_attempt_duration_seconds',
+    help: "Duration of webhook delivery attempts, until the receiver's answer or the timeout",
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const webhookDeliveryLatency = new Histogram({
+    name: 'broker_webhook_delivery_latency_seconds',
+    help: 'From an event being recorded to its successful delivery to a subscription (includes retries)',
+    buckets: [...LATENCY_BUCKETS, 60, 300, 1800, 7200, 86400],
+    registers,
+  });
+
   return {
     registry,
+    recordWebhookAttempt(outcome: WebhookAttemptOutcome, durationMs: number, eventAgeMs: number): void {
+      webhookAttempts.inc({ outcome });
+      webhookAttemptLatency.observe(durationMs / 1000);
+      if (outcome === 'succeeded') webhookDeliveryLatency.observe(Math.max(0, eventAgeMs) / 1000);
+    },
+    /** Read at scrape time: the delivery queue (one query). */
+    watchWebhookQueue(read: () => Promise<WebhookQueueState>, now: () => number): void {
+      let last: Promise<WebhookQueueState> | undefined;
+      // A scrape during a database outage shows the last values read rather than failing.
+      let known: WebhookQueueState = { pending: 0, oldestPendingEventAt: undefined };
+      // Both gauges of one scrape share one read.
+      const state = () =>
+        (last ??= read()
+          .then(
+            (s) => (known = s),
+            () => known,
+          )
+          .finally(() => setImmediate(() => (last = undefined))));
+      new Gauge({
+        name: 'broker_webhook_queue_depth',
+        help: 'Webhook deliveries waiting to be sent or retried (the whole queue, not only this instance)',
+        registers,
+        async collect() {
+          this.set((await state()).pending);
+        },
+      });
+      new Gauge({
+        name: 'broker_webhook_oldest_pending_event_age_seconds',
+        help: 'Age of the oldest event not yet delivered to every subscription (0 when none waits)',
+        registers,
+        async collect() {
+          const oldest = (await state()).oldestPendingEventAt;
+          this.set(oldest === undefined ? 0 : Math.max(0, now() - oldest) / 1000);
+        },
+      });
+    },
     observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
       requests.observe({ method, route, status_code: statusCode }, seconds);
     },

@@ -24,6 +24,31 @@ const dueWhere = (now: Date): FilterQuery<IWebhookDelivery> => ({
   $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }],
 });
 
+/** One finished attempt, for `finishAll`: its outcome decides the delivery's new state. */
+export interface FinishedAttempt {
+  delivery: Pick<IWebhookDelivery, 'id' | 'subscriptionId' | 'eventId'>;
+  outcome: IWebhookAttempt['outcome'];
+  result: AttemptResult;
+  attempt: NewWebhookAttempt;
+  /** When `outcome` is `retrying`. */
+  nextAttemptAt?: Date;
+}
+
+function changesFor(f: FinishedAttempt): Partial<IWebhookDelivery> {
+  const error = f.result.error?.slice(0, 1000) ?? null;
+  if (f.outcome === 'succeeded')
+    return {
+      status: 'succeeded',
+      nextAttemptAt: null,
+      lastStatusCode: f.result.statusCode,
+      lastError: null,
+      deliveredAt: f.attempt.startedAt,
+    };
+  if (f.outcome === 'retrying')
+    return { nextAttemptAt: f.nextAttemptAt ?? new Date(), lastStatusCode: f.result.statusCode, lastError: error };
+  return { status: 'failed', nextAttemptAt: null, lastStatusCode: f.result.statusCode, lastError: error };
+}
+
 export function createWebhookDeliveryRepository(db: Db) {
   /** Writes the delivery's new state (only while still pending) and the attempt's record, together. */
   async function finish(
@@ -73,11 +98,14 @@ export function createWebhookDeliveryRepository(db: Db) {
      * Claims up to `limit` due deliveries, oldest due first: each gets a lease until now + leaseMs
      * and its attempt count goes up by one (the attempt about to be made). On PostgreSQL, rows
      * another instance is claiming are skipped (FOR UPDATE SKIP LOCKED); SQLite has one writer.
-     * Returns the claimed rows as they are after the claim.
+     * Returns the claimed rows as they are after the claim. `skipSubscriptions`: subscriptions the
+     * caller has enough of in flight (one slow receiver must not take every slot).
      */
-    claimDue(limit: number, leaseMs: number, now: Date): Promise<IWebhookDelivery[]> {
+    claimDue(limit: number, leaseMs: number, now: Date, skipSubscriptions: readonly string[] = []): Promise<IWebhookDelivery[]> {
       return db.transaction(async (tx) => {
-        const due = await tx.find(WebhookDelivery, dueWhere(now), {
+        const where: FilterQuery<IWebhookDelivery> =
+          skipSubscriptions.length > 0 ? { $and: [dueWhere(now), { subscriptionId: { $nin: [...skipSubscriptions] } }] } : dueWhere(now);
+        const due = await tx.find(WebhookDelivery, where, {
           ...fresh,
           orderBy: { nextAttemptAt: 'asc', id: 'asc' },
           limit,
@@ -92,6 +120,48 @@ export function createWebhookDeliveryRepository(db: Db) {
           { leaseExpiresAt, attempts: raw('attempts + 1'), updatedAt },
         );
         return due.map((d) => ({ ...d, leaseExpiresAt, attempts: d.attempts + 1, updatedAt }));
+      });
+    },
+
+    /** Gives claimed rows back unsent (the claimer has enough of their subscription in flight): due again at once, attempt count restored. */
+    async release(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .em()
+        .nativeUpdate(
+          WebhookDelivery,
+          { id: { $in: ids }, status: 'pending' },
+          { leaseExpiresAt: null, attempts: raw('attempts - 1'), updatedAt: new Date() },
+        );
+    },
+
+    /**
+     * Several finished attempts in one transaction (the worker's group commit: one commit, and on
+     * SQLite one fsync, for all the attempts that ended meanwhile). Each delivery changes only
+     * while still pending; every attempt is recorded.
+     */
+    async finishAll(finished: FinishedAttempt[]): Promise<void> {
+      if (finished.length === 0) return;
+      await db.transaction(async (tx) => {
+        const updatedAt = new Date();
+        for (const f of finished)
+          await tx.nativeUpdate(
+            WebhookDelivery,
+            { id: f.delivery.id, status: 'pending' },
+            { ...changesFor(f), leaseExpiresAt: null, updatedAt },
+          );
+        await tx.insertMany(
+          WebhookAttempt,
+          finished.map((f) => ({
+            ...f.attempt,
+            outcome: f.outcome,
+            deliveryId: f.delivery.id,
+            subscriptionId: f.delivery.subscriptionId,
+            eventId: f.delivery.eventId,
+            responseExcerpt: f.attempt.responseExcerpt?.slice(0, 1000) ?? null,
+            error: f.attempt.error?.slice(0, 1000) ?? null,
+          })),
+        );
       });
     },
 

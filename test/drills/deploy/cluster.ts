@@ -55,7 +55,8 @@ export interface Reply {
   headers: Headers;
 }
 
-export async function startCluster(t: TestContext, databaseBaseUrl: string, redisUrl: string) {
+/** `extraEnv`: settings a drill needs on every instance (e.g. a short webhook retry schedule). */
+export async function startCluster(t: TestContext, databaseBaseUrl: string, redisUrl: string, extraEnv: Record<string, string> = {}) {
   const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot, CUSTOM_CLIENTS.hubspot] });
   t.teardown(() => hubspot.close());
   // Each resource is released on teardown as soon as it exists (DROP ... WITH (FORCE) ends any
@@ -87,6 +88,7 @@ export async function startCluster(t: TestContext, databaseBaseUrl: string, redi
     // CI host starved of CPU can exceed them while 50 calls queue on one refresh's row lock.
     DB_ACQUIRE_TIMEOUT_MS: '15000',
     DB_STATEMENT_TIMEOUT_MS: '20000',
+    ...extraEnv,
   };
   const instances: Instance[] = [];
   t.teardown(async () => {

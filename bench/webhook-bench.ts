@@ -1,0 +1,161 @@
+/**
+ * Webhook delivery (issue 28): events per second the delivery worker sends to one loopback
+ * receiver, beside a bare undici loop POSTing the same signed bodies (recorded by the receiver
+ * from the worker's run) to the same receiver with as many requests in flight as the worker
+ * gives one subscription; then the time from recording an event (its state change) to its
+ * arrival, one event at a time (p50/p99).
+ *
+ * One process: the broker app (buildApp, its worker on), the receiver and the baseline share the
+ * event loop, so both runs pay the receiver's cost alike. Throughput drains a queue recorded while
+ * the worker was stopped, so it measures sending, not recording.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { buildApp } from '../plugins/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrateDatabase } from '../src/db/orm.js';
+import { createDb } from '../src/db/fork-per-call.js';
+import { newOrderedId } from '../src/ids.js';
+import { startHubspotSandbox } from '../sandbox/index.js';
+import { sandboxBrokerEnv } from '../sandbox/broker-env.js';
+import { startWebhookReceiver, type ReceivedWebhook } from '../sandbox/webhook-receiver.js';
+import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
+
+const CONCURRENCY = 16;
+/** What the worker gives one subscription (worker.ts: half the slots). */
+const PER_SUBSCRIPTION = Math.ceil(CONCURRENCY / 2);
+const PROJECT = 'prj_webhook_bench';
+
+export interface WebhookBenchResult {
+  database: 'sqlite' | 'postgresql';
+  events: number;
+  workerPerSec: number;
+  barePerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function bareLoop(url: string, requests: ReceivedWebhook[]): Promise<number> {
+  const agent = new Agent();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: PER_SUBSCRIPTION }, async () => {
+      while (next < requests.length) {
+        const r = requests[next++]!;
+        const res = await request(url, { method: 'POST', headers: r.headers, body: r.body, dispatcher: agent });
+        await res.body.text();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  return requests.length / seconds;
+}
+
+export async function runWebhookBench(opts: {
+  database: 'sqlite' | 'postgresql';
+  events: number;
+  latencySamples: number;
+}): Promise<WebhookBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'webhook-bench-'));
+  const hubspot = await startHubspotSandbox();
+  const receiver = await startWebhookReceiver();
+  const scratch =
+    opts.database === 'postgresql'
+      ? await createScratchDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test')
+      : undefined;
+  try {
+    // The sandbox's loopback override is what lets the broker reach a loopback receiver.
+    const config = loadConfig({
+      ...sandboxBrokerEnv(hubspot),
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: scratch?.url ?? `sqlite:${join(dir, 'broker.sqlite')}`,
+      VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
+      SESSION_SECRET: 'webhook-bench-session-secret-webhook-bench',
+      BOOTSTRAP: 'false',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+    });
+    await migrateDatabase(config.database);
+    const app = await buildApp(config);
+    try {
+      const s = app.services;
+      const db = createDb(app.orm, config.database);
+      const subscriptionId = newOrderedId('whs', Date.now());
+      const secret = await s.webhookSecrets.create(subscriptionId, 'standard');
+      await s.eventRepos.webhookSubscriptions.insert({
+        id: subscriptionId,
+        projectId: PROJECT,
+        url: receiver.url('/worker'),
+        eventTypes: null,
+        enabled: true,
+        scheme: 'standard',
+        version: null,
+        secretId: secret.secretId,
+        previousSecretId: null,
+        previousSecretExpiresAt: null,
+        disabledAt: null,
+        disabledReason: null,
+      });
+      const data = { id: 'ca_bench', status: 'EXPIRED', toolkit: { slug: 'hubspot' }, userId: 'bench-user' };
+
+      // Throughput: a queue of events recorded with the worker stopped, then drained.
+      await s.webhookWorker.stop(0);
+      for (let n = 0; n < opts.events; n += 100) {
+        await db.transaction(async (tx) => {
+          for (let i = n; i < Math.min(n + 100, opts.events); i++)
+            await s.eventRecorder.recordEvent(tx, { projectId: PROJECT, type: 'connection.expired', data: { ...data, n: i } });
+        });
+      }
+      let started = performance.now();
+      s.webhookWorker.start();
+      await receiver.waitFor('/worker', opts.events, 600_000);
+      const workerPerSec = opts.events / ((performance.now() - started) / 1000);
+      // Let the last attempts' records land before the latency run.
+      while (s.webhookWorker.inFlight() > 0) await new Promise((r) => setTimeout(r, 10));
+
+      const barePerSec = await bareLoop(receiver.url('/bare'), receiver.at('/worker'));
+
+      // Latency: one event at a time, from its recording (the state change's commit) to its arrival.
+      const latencies: number[] = [];
+      for (let i = 0; i < opts.latencySamples; i++) {
+        const before = receiver.at('/worker').length;
+        started = Date.now();
+        await db.transaction((tx) => s.eventRecorder.recordEvent(tx, { projectId: PROJECT, type: 'connection.expired', data }));
+        const got = await receiver.waitFor('/worker', before + 1, 30_000);
+        latencies.push(got[before]!.receivedAt - started);
+      }
+      latencies.sort((a, b) => a - b);
+      return {
+        database: opts.database,
+        events: opts.events,
+        workerPerSec,
+        barePerSec,
+        latencyP50Ms: percentile(latencies, 50),
+        latencyP99Ms: percentile(latencies, 99),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await receiver.close();
+    await hubspot.close();
+    await scratch?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatWebhookLine(r: WebhookBenchResult): string {
+  const ratio = r.workerPerSec / r.barePerSec;
+  return (
+    `${r.database}: worker ${r.workerPerSec.toFixed(0)} events/s, bare undici loop ${r.barePerSec.toFixed(0)} req/s ` +
+    `(${PER_SUBSCRIPTION} in flight each, ${r.events} events): ratio ${ratio.toFixed(2)} (goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); ` +
+    `state change to delivery p50 ${r.latencyP50Ms.toFixed(1)} ms, p99 ${r.latencyP99Ms.toFixed(1)} ms`
+  );
+}

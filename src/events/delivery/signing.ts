@@ -1,0 +1,70 @@
+/**
+ * Signing a delivery (docs/events.md#delivery). Both schemes sign `{webhook-id}.{timestamp}.{body}`
+ * with HMAC-SHA256 and send `v1,<base64>`; they differ only in how the secret becomes the key:
+ * - `standard` (native subscriptions): Standard Webhooks, secret `whsec_` + base64 of the key
+ *   bytes. Signed by the `standardwebhooks` reference package itself, so what we send is exactly
+ *   what receivers' own verifiers compute.
+ * - `composio` (compat subscriptions): @composio/core's verifier keys the HMAC with the secret
+ *   string's UTF-8 bytes as given. The same package in its raw-key mode, handed those bytes (its
+ *   own string-to-bytes conversion in raw mode takes char codes, which differs beyond ASCII).
+ * During a rotation's overlap the old secret signs too: space-separated signatures, which both
+ * verifiers accept.
+ */
+import { Webhook } from 'standardwebhooks';
+
+export type SigningScheme = 'standard' | 'composio';
+
+/** The headers of one attempt, names lower-case. */
+export type DeliveryHeaders = Record<string, string>;
+
+export interface SignedAttempt {
+  scheme: SigningScheme;
+  /** The composio payload version (`V1`|`V2`|`V3`), sent in `x-composio-webhook-version`. */
+  version?: string | null;
+  /** The delivery id (`msg_…`): the same on every attempt. */
+  messageId: string;
+  /** 1-based. */
+  attempt: number;
+  /** Seconds since the epoch of this attempt. */
+  timestamp: number;
+  /** The exact bytes sent (identical on every attempt). */
+  body: string;
+  /** The current secret first, then the previous one while it still signs. */
+  secrets: readonly string[];
+}
+
+export const USER_AGENT = 'connector-broker-webhooks';
+
+function signerFor(scheme: SigningScheme, secret: string): Webhook {
+  return scheme === 'standard' ? new Webhook(secret) : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+}
+
+/** The `webhook-signature` value: one `v1,<base64>` per secret, space-separated. */
+export function signatureHeader(
+  scheme: SigningScheme,
+  secrets: readonly string[],
+  messageId: string,
+  timestamp: number,
+  body: string,
+): string {
+  const at = new Date(timestamp * 1000);
+  return secrets.map((secret) => signerFor(scheme, secret).sign(messageId, at, body)).join(' ');
+}
+
+/** Every header of one attempt of one delivery. */
+export function deliveryHeaders(a: SignedAttempt): DeliveryHeaders {
+  const headers: DeliveryHeaders = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': a.messageId,
+    'webhook-timestamp': String(a.timestamp),
+    'webhook-signature': signatureHeader(a.scheme, a.secrets, a.messageId, a.timestamp, a.body),
+  };
+  if (a.scheme === 'standard') {
+    headers['webhook-attempt'] = String(a.attempt);
+  } else {
+    headers['x-composio-webhook-version'] = a.version ?? 'V3';
+    headers['x-composio-delivery-attempt'] = String(a.attempt);
+  }
+  return headers;
+}

@@ -1,0 +1,371 @@
+/**
+ * The delivery worker (docs/events.md#delivery): one per instance, it sends the queued
+ * deliveries (`webhook_deliveries`, written with their events: the outbox) and records every
+ * attempt.
+ *
+ * - Claiming: due rows are claimed in batches with a lease (FOR UPDATE SKIP LOCKED on
+ *   PostgreSQL, so instances never claim the same row; SQLite has one writer), up to twice the
+ *   slots (`WEBHOOK_CONCURRENCY`) in hand, and sent as slots free up, each on its own; a new
+ *   batch is claimed when the work in hand falls to half the slots.
+ * - Waking: a new event wakes this instance's worker right after its commit, and every other
+ *   instance's through a NOTIFY (webhook-wake-channel.ts); a poll every
+ *   `WEBHOOK_POLL_INTERVAL_MS` finds retries as they fall due and anything a lost notification missed.
+ * - Crash safety: a claim is a lease of three attempt timeouts. A worker that dies mid-attempt
+ *   never finishes the row, its lease runs out, and any instance claims it again: the same row,
+ *   so the same `webhook-id` and body, with the next attempt number. At least once, never lost.
+ * - Isolation: a subscription may hold at most half the slots, and one slot while its receiver
+ *   is not answering (timeouts, refused connections), so one slow or dead receiver never delays
+ *   the others' deliveries.
+ * - Retries follow retry-schedule.ts; after the last attempt the delivery is `failed`, and a
+ *   subscription that has failed without a success for `WEBHOOK_DISABLE_AFTER_DAYS` is disabled
+ *   with a `webhook_subscription.disabled` event (delivered to the project's other subscriptions).
+ * - `stop()` stops claiming and waits a while for the attempts in flight.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { WebhookDeliveryConfig } from '../../config.js';
+import type { IEvent, IWebhookDelivery, IWebhookSubscription } from '../../db/entities/index.js';
+import type { Db } from '../../db/fork-per-call.js';
+import type { EventRepository } from '../../db/repositories/event-repository.js';
+import type {
+  AttemptResult as StoredResult,
+  FinishedAttempt,
+  NewWebhookAttempt,
+  WebhookDeliveryRepository,
+} from '../../db/repositories/webhook-delivery-repository.js';
+import type { WebhookQueueStats } from '../../db/repositories/webhook-queue-stats.js';
+import type { WebhookSubscriptionRepository } from '../../db/repositories/webhook-subscription-repository.js';
+import type { WakeChannel } from '../../db/webhook-wake-channel.js';
+import { newOrderedId } from '../../ids.js';
+import type { BrokerMetrics } from '../../metrics/broker-metrics.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { payloadFor } from '../payloads.js';
+import type { WebhookSecrets } from '../webhook-secrets.js';
+import { classifyAnswer, nextAttemptAt } from './retry-schedule.js';
+import type { AttemptResult, WebhookSender } from './sender.js';
+import { deliveryHeaders } from './signing.js';
+
+/** How long a subscription's URL, scheme and secrets are reused between deliveries. */
+const TARGET_TTL_MS = 1000;
+
+export interface DeliveryWorkerDeps {
+  config: WebhookDeliveryConfig;
+  db: Db;
+  deliveries: Pick<WebhookDeliveryRepository, 'claimDue' | 'release' | 'finishAll'>;
+  subscriptions: Pick<WebhookSubscriptionRepository, 'findById' | 'disable'>;
+  events: Pick<EventRepository, 'findByIds'>;
+  stats: WebhookQueueStats;
+  secrets: Pick<WebhookSecrets, 'signingSecrets'>;
+  recorder: Pick<EventRecorder, 'recordEvent'>;
+  sender: WebhookSender;
+  channel: WakeChannel;
+  metrics: Pick<BrokerMetrics, 'recordWebhookAttempt'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+interface Target {
+  subscription: IWebhookSubscription;
+  secrets: string[];
+  loadedAt: number;
+}
+
+export interface DeliveryWorker {
+  /** Starts polling and listening; idempotent. */
+  start(): void;
+  /**
+   * Stops claiming and waits up to `drainMs` for the attempts in flight; any still running then
+   * are abandoned to their lease (sent again later, by this or another instance).
+   */
+  stop(drainMs: number): Promise<void>;
+  /** Deliveries were queued: look now, here and on every other instance. */
+  wake(): void;
+  /** Attempts in flight on this instance (tests, drain). */
+  inFlight(): number;
+}
+
+/** The subscription as the `webhook_subscription.disabled` event shows it (never its secrets). */
+function disabledView(s: IWebhookSubscription, at: Date, reason: string) {
+  return { id: s.id, url: s.url, eventTypes: s.eventTypes, enabled: false, disabledAt: at.toISOString(), disabledReason: reason };
+}
+
+export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
+  const { config, clock, log } = deps;
+  // A claimed row may wait behind one attempt (the local buffer) and then take one: room for both, and margin.
+  const leaseMs = 3 * config.timeoutMs;
+  const perSubscriptionCap = Math.max(1, Math.ceil(config.concurrency / 2));
+  /** Claim again once the work in hand (sending and buffered) falls to this. */
+  const lowWater = Math.floor(config.concurrency / 2);
+  const inFlightBySubscription = new Map<string, number>();
+  /** Claimed, not yet sent: at most one per slot a subscription may use, so none waits longer than one attempt. */
+  const buffered: { delivery: IWebhookDelivery; event: IEvent | undefined }[] = [];
+  /** Subscriptions whose receiver did not answer last time: one attempt in flight at a time. */
+  const struggling = new Set<string>();
+  const targets = new Map<string, Target>();
+  const running = new Set<Promise<void>>();
+  let started = false;
+  let stopping = false;
+  let claiming = false;
+  let again = false;
+  let scheduled = false;
+  let eagerClaim = false;
+  let current: Promise<void> | undefined;
+  let poll: NodeJS.Timeout | undefined;
+
+  // Group commit: attempts that end while a write is in progress are written together next.
+  let pendingWrites: { finished: FinishedAttempt; done: () => void; failed: (err: unknown) => void }[] = [];
+  let writing = false;
+  function flushWrites(): void {
+    if (writing || pendingWrites.length === 0) return;
+    writing = true;
+    const batch = pendingWrites;
+    pendingWrites = [];
+    deps.deliveries
+      .finishAll(batch.map((w) => w.finished))
+      .then(
+        () => batch.forEach((w) => w.done()),
+        (err: unknown) => batch.forEach((w) => w.failed(err)),
+      )
+      .finally(() => {
+        writing = false;
+        flushWrites();
+      });
+  }
+  /** Records one finished attempt (resolves once written). */
+  let flushQueued = false;
+  function finish(finished: FinishedAttempt): Promise<void> {
+    return new Promise((done, failed) => {
+      pendingWrites.push({ finished, done, failed });
+      // Gathers the attempts that end within a millisecond into one transaction.
+      if (flushQueued) return;
+      flushQueued = true;
+      setTimeout(() => {
+        flushQueued = false;
+        flushWrites();
+      }, 1);
+    });
+  }
+
+  const capOf = (subscriptionId: string) => (struggling.has(subscriptionId) ? 1 : perSubscriptionCap);
+  const inFlightOf = (subscriptionId: string) => inFlightBySubscription.get(subscriptionId) ?? 0;
+  const bufferedOf = (subscriptionId: string) => buffered.filter((b) => b.delivery.subscriptionId === subscriptionId).length;
+
+  /**
+   * Claims soon. `eager` (a wake-up, the poll): even with work in hand, for free slots the buffered
+   * rows cannot use (their subscriptions are at their cap); otherwise only once the work in hand is low.
+   */
+  function schedule(eager = true): void {
+    if (eager) eagerClaim = true;
+    if (scheduled || stopping || !started) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (stopping) return;
+      if (claiming) again = true;
+      else current = claim();
+    });
+  }
+
+  /** Starts buffered deliveries while slots are free and their subscription is under its cap. */
+  function pump(): void {
+    for (let i = 0; i < buffered.length && running.size < config.concurrency && !stopping;) {
+      const { delivery, event } = buffered[i]!;
+      const sub = delivery.subscriptionId;
+      if (inFlightOf(sub) >= capOf(sub)) {
+        i++;
+        continue;
+      }
+      buffered.splice(i, 1);
+      inFlightBySubscription.set(sub, inFlightOf(sub) + 1);
+      const attempt = deliver(delivery, event)
+        .catch((err: unknown) => log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt failed unexpectedly'))
+        .finally(() => {
+          running.delete(attempt);
+          const left = inFlightOf(sub) - 1;
+          if (left > 0) inFlightBySubscription.set(sub, left);
+          else inFlightBySubscription.delete(sub);
+          pump();
+          // Running low: more may be due (a full batch before, or a wake-up while everything was busy).
+          if (running.size + buffered.length <= lowWater) schedule(false);
+        });
+      running.add(attempt);
+    }
+  }
+
+  /**
+   * Claims due deliveries in batches (a claim is a transaction: fewer, larger ones cost less per
+   * delivery), buffers them and starts what the slots allow. Rows beyond what a subscription may
+   * have in hand go straight back to the queue.
+   */
+  async function claim(): Promise<void> {
+    claiming = true;
+    try {
+      do {
+        again = false;
+        const eager = eagerClaim;
+        eagerClaim = false;
+        const inHand = running.size + buffered.length;
+        const free = config.concurrency - running.size;
+        if (stopping || free <= 0 || (inHand > lowWater && !eager)) break;
+        const limit = Math.max(free, 2 * config.concurrency - inHand);
+        const full = [...new Set([...inFlightBySubscription.keys(), ...buffered.map((b) => b.delivery.subscriptionId)])].filter(
+          (id) => inFlightOf(id) + bufferedOf(id) >= 2 * capOf(id),
+        );
+        const claimed = await deps.deliveries.claimDue(limit, leaseMs, new Date(clock.now()), full);
+        if (claimed.length === 0) break;
+        const events = new Map((await deps.events.findByIds([...new Set(claimed.map((d) => d.eventId))])).map((e) => [e.id, e]));
+        const giveBack: string[] = [];
+        for (const delivery of claimed) {
+          const sub = delivery.subscriptionId;
+          if (inFlightOf(sub) + bufferedOf(sub) >= 2 * capOf(sub)) giveBack.push(delivery.id);
+          else buffered.push({ delivery, event: events.get(delivery.eventId) });
+        }
+        pump();
+        // Unreleased (a database error), they are due again when their lease runs out.
+        if (giveBack.length > 0) await deps.deliveries.release(giveBack);
+        // A full batch: more may be due; claim again once the work in hand runs low.
+        if (claimed.length === limit) again = true;
+      } while (again && !stopping);
+    } catch (err) {
+      log.warn({ err }, 'claiming webhook deliveries failed; the next poll tries again');
+    } finally {
+      claiming = false;
+    }
+  }
+
+  async function targetOf(subscriptionId: string): Promise<Target | undefined> {
+    const now = clock.now();
+    const cached = targets.get(subscriptionId);
+    if (cached && now - cached.loadedAt < TARGET_TTL_MS) return cached;
+    const subscription = await deps.subscriptions.findById(subscriptionId);
+    if (!subscription) {
+      targets.delete(subscriptionId);
+      return undefined;
+    }
+    const target = { subscription, secrets: await deps.secrets.signingSecrets(subscription), loadedAt: now };
+    targets.set(subscriptionId, target);
+    return target;
+  }
+
+  /** One attempt of one claimed delivery, start to finish: send, record, schedule or give up. */
+  async function deliver(delivery: IWebhookDelivery, event: IEvent | undefined): Promise<void> {
+    const startedAt = new Date(clock.now());
+    const target = await targetOf(delivery.subscriptionId);
+    const record = (r: AttemptResult): NewWebhookAttempt => ({
+      id: newOrderedId('wha', startedAt.getTime()),
+      attempt: delivery.attempts,
+      startedAt,
+      durationMs: r.durationMs,
+      statusCode: r.statusCode ?? null,
+      responseExcerpt: r.responseExcerpt ?? null,
+      error: r.error ?? null,
+    });
+    const stored = (r: AttemptResult): StoredResult => ({ statusCode: r.statusCode ?? null, error: r.error ?? null });
+
+    let unsendable: string | undefined;
+    let body: string | undefined;
+    if (!target) unsendable = 'not sent: the subscription no longer exists';
+    else if (!target.subscription.enabled) unsendable = 'not sent: the subscription is disabled';
+    else if (!event) unsendable = 'not sent: the event no longer exists (retention)';
+    else {
+      try {
+        body = payloadFor(target.subscription, event, delivery);
+      } catch (err) {
+        unsendable = `not sent: ${(err as Error).message}`;
+      }
+    }
+    if (unsendable || !target || !event || body === undefined) {
+      const r: AttemptResult = { durationMs: 0, error: unsendable };
+      await finish({ delivery, outcome: 'failed', result: stored(r), attempt: record(r) });
+      deps.metrics.recordWebhookAttempt('failed', 0, 0);
+      return;
+    }
+
+    const sub = target.subscription;
+    const headers = deliveryHeaders({
+      scheme: sub.scheme,
+      version: sub.version,
+      messageId: delivery.id,
+      attempt: delivery.attempts,
+      timestamp: Math.floor(startedAt.getTime() / 1000),
+      body,
+      secrets: target.secrets,
+    });
+    const result = await deps.sender.send(sub.url, headers, body);
+    if (result.statusCode === undefined && !result.refused) struggling.add(sub.id);
+    else struggling.delete(sub.id);
+
+    const kind = result.refused ? 'final' : classifyAnswer(result.statusCode);
+    const now = clock.now();
+    const eventAgeMs = now - event.createdAt.getTime();
+    if (kind === 'succeeded') {
+      await finish({ delivery, outcome: 'succeeded', result: stored(result), attempt: record(result) });
+      deps.metrics.recordWebhookAttempt('succeeded', result.durationMs, eventAgeMs);
+      return;
+    }
+    const retryAt = kind === 'retryable' ? nextAttemptAt(config.retryScheduleMs, delivery.attempts, now, result.retryAfter) : undefined;
+    if (retryAt !== undefined) {
+      await finish({ delivery, outcome: 'retrying', result: stored(result), attempt: record(result), nextAttemptAt: new Date(retryAt) });
+      deps.metrics.recordWebhookAttempt('retrying', result.durationMs, eventAgeMs);
+      return;
+    }
+    const answer = result.statusCode === undefined ? '' : `answered ${result.statusCode}`;
+    const failure = { ...result, error: result.error ?? (answer || undefined) };
+    await finish({ delivery, outcome: 'failed', result: stored(failure), attempt: record(failure) });
+    deps.metrics.recordWebhookAttempt('failed', result.durationMs, eventAgeMs);
+    await disableIfFailingTooLong(sub);
+  }
+
+  /** After a delivery gave up: a subscription without a success for the configured days is disabled. */
+  async function disableIfFailingTooLong(sub: IWebhookSubscription): Promise<void> {
+    const since = await deps.stats.failingSince(sub.id);
+    const now = clock.now();
+    if (!since || now - since.getTime() < config.disableAfterMs) return;
+    const at = new Date(now);
+    const days = Math.round(((now - since.getTime()) / 86_400_000) * 10) / 10;
+    const reason = `every delivery failed for ${days} days (since ${since.toISOString()})`;
+    await deps.db.transaction(async (tx) => {
+      if (!(await deps.subscriptions.disable(sub.id, reason, at, tx))) return;
+      await deps.recorder.recordEvent(tx, {
+        projectId: sub.projectId,
+        type: 'webhook_subscription.disabled',
+        data: disabledView(sub, at, reason),
+      });
+    });
+    targets.delete(sub.id);
+    log.warn({ subscriptionId: sub.id, projectId: sub.projectId }, `webhook subscription disabled: ${reason}`);
+  }
+
+  return {
+    start() {
+      if (started || config.concurrency === 0) return;
+      started = true;
+      stopping = false;
+      deps.channel.listen(() => schedule());
+      poll = setInterval(() => schedule(), config.pollIntervalMs);
+      poll.unref();
+      schedule();
+    },
+    async stop(drainMs) {
+      stopping = true;
+      clearInterval(poll);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
+      const drained = (async () => {
+        await current;
+        // Claimed but not started: back to the queue for the other instances now, not after the lease.
+        const unsent = buffered.splice(0).map((b) => b.delivery.id);
+        if (unsent.length > 0) await deps.deliveries.release(unsent).catch(() => undefined);
+        while (running.size > 0) await Promise.allSettled([...running]);
+      })();
+      await Promise.race([drained, deadline]);
+      clearTimeout(timer);
+      started = false;
+    },
+    wake() {
+      schedule();
+      deps.channel.notify();
+    },
+    inFlight: () => running.size,
+  };
+}
