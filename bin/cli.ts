@@ -189,7 +189,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (name === 'catalog') return catalogCommand(args);
-    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    // A one-off command runs no periodic tasks: the servers do.
+    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SCHEDULED_TASKS: 'false' });
     if (name === 'migrate') return await migrateCommand(config);
     app = await buildApp(config);
     await app.ready();

@@ -31,6 +31,7 @@ import serverLimits, { serverTimeouts } from './server-limits.js';
 import mcpPlugin from './mcp/index.js';
 import { sharedSchemaCompilers } from './schema-compilers.js';
 import consolePlugin from './console/index.js';
+import scheduledTasks from './scheduled-tasks.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -139,4 +140,5 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   // Narrowed by the plugin's own type (ConsoleServices), which lists what the console uses.
   await app.register(consolePlugin, { config, services: s });
   await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });
+  await app.register(scheduledTasks, { enabled: config.scheduledTasks.enabled, scheduler: s.scheduler });
 }

@@ -36,6 +36,7 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
+import { createScheduledTasks } from './events/jobs/index.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -105,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    health: config.connectionRefresh,
   });
   const connections = createConnectionService({
     db,
@@ -136,6 +138,8 @@ export function createServices(deps: ServiceDeps) {
     config,
     now: () => clock.now(),
   });
+  // Periodic tasks run once across instances (the refresher); plugins/scheduled-tasks.ts starts them.
+  const { scheduler, refresher } = createScheduledTasks({ config, repos, tokens, clock, log: deps.log, metrics });
   return {
     tenancy,
     catalog,
@@ -152,6 +156,9 @@ export function createServices(deps: ServiceDeps) {
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     // The console plane (plugins/console): accounts, sessions, usage, audit log, project resources.
     ...createConsoleServices({ repos, config, clock, tenancy, authConfigs, connections, tokens, catalog, catalogService }),
+    scheduler,
+    /** The connection health refresher (a scheduled task; tests run it directly). */
+    refresher,
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.

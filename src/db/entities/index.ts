@@ -8,6 +8,7 @@ import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
@@ -23,6 +24,7 @@ export {
   Membership,
   Organization,
   Project,
+  ScheduledTask,
   Session,
   ToolExecution,
   User,
@@ -39,6 +41,7 @@ export type { IUser } from './user.js';
 export type { ISession } from './session.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
+export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
 export const entities = [
@@ -55,4 +58,5 @@ export const entities = [
   Session,
   Invitation,
   AuditEntry,
+  ScheduledTask,
 ];

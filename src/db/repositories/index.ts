@@ -8,6 +8,7 @@ import { createAuditRepository } from './audit-repository.js';
 import { createAuthConfigRepository } from './auth-config-repository.js';
 import { createConnectionRepository } from './connection-repository.js';
 import { createExecutionRepository } from './execution-repository.js';
+import { createScheduledTaskRepository } from './scheduled-task-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUserRepository } from './user-repository.js';
@@ -19,6 +20,7 @@ export function createRepositories(db: Db) {
     authConfigs: createAuthConfigRepository(db),
     connections: createConnectionRepository(db),
     executions: createExecutionRepository(db),
+    scheduledTasks: createScheduledTaskRepository(db),
     sessions: createSessionRepository(db),
     usage: createUsageRepository(db),
     users: createUserRepository(db),
