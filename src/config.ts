@@ -200,7 +200,8 @@ export const EnvSchema = Type.Object({
     minimum: 1,
     maximum: 86400,
     default: 60,
-    description: 'After a transient refresh failure (timeout, provider 5xx), the next attempt waits this long, doubled per failure in a row',
+    description:
+      'After a transient refresh failure (timeout, provider 5xx), the next attempt waits this long, doubled per failure in a row',
   }),
   CONNECTION_REFRESH_RETRY_MAX_SECONDS: Type.Integer({
     minimum: 1,

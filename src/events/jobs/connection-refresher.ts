@@ -26,9 +26,16 @@ export function createConnectionRefresher(deps: {
 }) {
   const { settings } = deps;
 
-  async function renew(conn: IConnection, reason: HealthRefreshReason, due: { expiringBefore: Date; idleBefore: Date }): Promise<HealthRefreshOutcome> {
+  async function renew(
+    conn: IConnection,
+    reason: HealthRefreshReason,
+    due: { expiringBefore: Date; idleBefore: Date },
+  ): Promise<HealthRefreshOutcome> {
     try {
-      return await deps.tokens.renewInBackground(conn, { expiringBefore: due.expiringBefore.getTime(), idleBefore: due.idleBefore.getTime() });
+      return await deps.tokens.renewInBackground(conn, {
+        expiringBefore: due.expiringBefore.getTime(),
+        idleBefore: due.idleBefore.getTime(),
+      });
     } catch (err) {
       // Not a refresh failure (those are outcomes): the database or the vault. Next run retries.
       deps.log.warn({ err, connectionId: conn.id, reason }, 'connection refresh could not run');
@@ -70,5 +77,3 @@ export function createConnectionRefresher(deps: {
     },
   };
 }
-
-export type ConnectionRefresher = ReturnType<typeof createConnectionRefresher>;
