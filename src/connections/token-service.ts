@@ -20,6 +20,7 @@ import type { HotCache } from '../cache/hot-cache.js';
 import type { BrokerMetrics } from '../metrics/broker-metrics.js';
 import type { Clock } from '../clock.js';
 import type { ConnectionRefreshConfig } from '../config.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
  *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
@@ -56,7 +57,7 @@ export type BackgroundRenewal = 'renewed' | 'failed' | 'expired' | 'skipped';
 
 export function createTokenService(deps: {
   db: Db;
-  connectionRows: Pick<ConnectionRepository, 'update' | 'recordRefreshFailure'>;
+  connectionRows: Pick<ConnectionRepository, 'update' | 'findInProject' | 'recordRefreshFailure'>;
   catalog: Catalog;
   vault: VaultService;
   authConfigs: AuthConfigService;
@@ -66,8 +67,10 @@ export function createTokenService(deps: {
   metrics: Pick<BrokerMetrics, 'recordRefresh'>;
   /** When the health refresher should next renew a connection, and how it backs off. */
   health: Pick<ConnectionRefreshConfig, 'windowMs' | 'idleMs' | 'retryBaseMs' | 'retryMaxMs'>;
+  /** connection.expired / refresh_failed / recovered / revoked, each in the transaction of its change. */
+  connectionEvents: Pick<ConnectionEvents, 'record' | 'refreshFailed' | 'refreshed'>;
 }) {
-  const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache } = deps;
+  const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache, connectionEvents: events } = deps;
   const expiringSoon = (t: OAuthTokens) => expiresWithinMargin(t, deps.clock.now());
   const inflight = new Map<string, Promise<RefreshOutcome>>();
   /**
@@ -102,28 +105,29 @@ export function createTokenService(deps: {
     return new Date(at);
   }
 
-  /** A transient failure: recorded on the connection, and the next attempt backed off. */
-  async function recordFailure(conn: IConnection, reason: string): Promise<void> {
-    const now = deps.clock.now();
-    const failures = await rows.recordRefreshFailure(conn.id, new Date(now), shortReason(reason));
-    const wait = Math.min(deps.health.retryMaxMs, deps.health.retryBaseMs * 2 ** Math.min(failures - 1, 30));
-    await rows.update(conn.id, { nextRefreshAt: new Date(now + wait) });
+  /** ACTIVE -> EXPIRED (told once, with its event); an EXPIRED one only gets the newer reason. */
+  async function markExpired(conn: IConnection, reason: string): Promise<void> {
+    // Health: the refused refresh is the last failure; nothing to renew until authorized again.
+    const health = { lastRefreshFailedAt: new Date(deps.clock.now()), lastRefreshError: shortReason(reason), nextRefreshAt: null };
+    await db.transaction(async (tx) => {
+      if ((await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason, ...health }, { status: 'ACTIVE' }, tx)) === 1)
+        await events.record(tx, conn, 'connection.expired');
+      else await rows.update(conn.id, { statusReason: reason, ...health }, { status: 'EXPIRED' }, tx);
+    });
+    await cache.invalidate();
   }
 
-  async function markExpired(conn: IConnection, reason: string): Promise<void> {
-    await rows.update(
-      conn.id,
-      {
-        status: 'EXPIRED',
-        statusReason: reason,
-        lastRefreshFailedAt: new Date(deps.clock.now()),
-        lastRefreshError: shortReason(reason),
-        // Nothing to renew until the user authorizes again.
-        nextRefreshAt: null,
-      },
-      { status: { $in: ['ACTIVE', 'EXPIRED'] } },
-    );
-    await cache.invalidate();
+  /** A transient refresh failure: the connection is unchanged; subscribers are told once (connection-events.ts). */
+  async function reportRefreshFailure(conn: IConnection, reason: string): Promise<void> {
+    const now = deps.clock.now();
+    await db.transaction(async (tx) => {
+      // Health first, so the event's connection shows the failure and the next attempt's time.
+      const failures = await rows.recordRefreshFailure(conn.id, new Date(now), shortReason(reason), tx);
+      const wait = Math.min(deps.health.retryMaxMs, deps.health.retryBaseMs * 2 ** Math.min(failures - 1, 30));
+      await rows.update(conn.id, { nextRefreshAt: new Date(now + wait) }, { status: 'ACTIVE' }, tx);
+      const current = await rows.findInProject(conn.projectId, conn.id, tx);
+      if (current) await events.refreshFailed(tx, current);
+    });
   }
 
   /** One refresh against the provider, under the row lock; `seenVersion` is what the caller held. */
@@ -164,25 +168,33 @@ export function createTokenService(deps: {
               ),
             };
       }
-      // Persist the new pair first, inside the transaction holding the lock.
-      await vault.put(tokensRef(conn.id), result.tokens, tx);
-      await rows.update(
-        conn.id,
-        {
-          status: 'ACTIVE',
-          statusReason: null,
-          // The injected clock, as every lifetime here: the refresher compares these with it.
-          lastRefreshedAt: new Date(deps.clock.now()),
-          tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
-          refreshFailures: 0,
-          nextRefreshAt: nextRenewalAt(result.tokens, deps.clock.now()),
-          ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
-        },
-        // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
-        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
-        tx,
-      );
-      return { kind: 'ok', tokens: result.tokens, refreshed: true };
+      const tokens = result.tokens;
+      const grantedScopes = result.grantedScopes;
+      // The new pair, the status and its event in one transaction: on PostgreSQL the one holding
+      // the lock; on SQLite one of its own, opened only now that the provider call is done.
+      const store = async (w: EntityManager) => {
+        const before = await rows.findInProject(conn.projectId, conn.id, w);
+        await vault.put(tokensRef(conn.id), tokens, w);
+        const changed = await rows.update(
+          conn.id,
+          {
+            status: 'ACTIVE',
+            statusReason: null,
+            // The injected clock, as every lifetime here: the refresher compares these with it.
+            lastRefreshedAt: new Date(deps.clock.now()),
+            tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
+            refreshFailures: 0,
+            nextRefreshAt: nextRenewalAt(tokens, deps.clock.now()),
+            ...(grantedScopes ? { grantedScopes } : {}),
+          },
+          // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
+          { status: { $in: ['ACTIVE', 'EXPIRED'] } },
+          w,
+        );
+        if (changed === 1) await events.refreshed(w, conn, before ?? undefined);
+      };
+      await (db.isPostgres ? store(tx) : db.transaction(store));
+      return { kind: 'ok', tokens, refreshed: true };
     };
     // PostgreSQL: a transaction holding the row lock serialises instances. SQLite serves one
     // process (the single flight above covers it) and has one connection, which a transaction
@@ -197,7 +209,7 @@ export function createTokenService(deps: {
         return { kind: 'ok', tokens: now.value, refreshed: false };
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
-    if (outcome.kind === 'error') await recordFailure(conn, outcome.error.message);
+    if (outcome.kind === 'error') await reportRefreshFailure(conn, outcome.error.message);
     if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
     if (outcome.kind === 'ok') return { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed };
     return outcome.kind === 'expired' ? { kind: 'expired', reason: outcome.reason } : outcome;
@@ -352,17 +364,23 @@ export function createTokenService(deps: {
             );
         }
       }
-      const destroyed = await vault.destroy({ ownerType: 'connection', ownerId: conn.id });
+      // The secrets, the status and its event together: a reader never sees REVOKED with tokens, nor the event without the change.
+      const destroyed = await db.transaction(async (tx) => {
+        const names = await vault.destroy({ ownerType: 'connection', ownerId: conn.id }, tx);
+        const changed = await rows.update(
+          conn.id,
+          { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null },
+          { status: { $in: ['ACTIVE', 'EXPIRED'] } },
+          tx,
+        );
+        if (changed === 1) await events.record(tx, conn, 'connection.revoked');
+        return names;
+      });
       const stored = destroyed.includes('oauth_tokens');
       const revokedTokens = [
         ...(stored ? ['access_token'] : []),
         ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
       ];
-      await rows.update(
-        conn.id,
-        { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null },
-        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
-      );
       await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },

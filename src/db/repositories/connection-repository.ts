@@ -168,8 +168,7 @@ export function createConnectionRepository(db: Db) {
     },
 
     /** A failed refresh: when and why, one more failure in a row; returns how many in a row now. */
-    async recordRefreshFailure(id: string, at: Date, error: string): Promise<number> {
-      const em = db.em();
+    async recordRefreshFailure(id: string, at: Date, error: string, em: EntityManager = db.em()): Promise<number> {
       await (em as SqlEntityManager)
         .createQueryBuilder(Connection)
         .update({ refreshFailures: raw('refresh_failures + 1'), lastRefreshFailedAt: at, lastRefreshError: error })
