@@ -50,6 +50,12 @@ async function health(id: string) {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The events recorded about one connection, oldest first. */
+async function eventsAbout(id: string) {
+  const all = await one.eventRepos.events.list(b.projectId, { limit: 500 });
+  return all.filter((e) => e.subjectId === id).reverse();
+}
+
 t.test('the loop started with the app runs due tasks, and closing the app stops it after the run', async (t) => {
   const looping = await buildTestApp(t, { db: b.db, clock, env: { ...env, SCHEDULED_TASKS: 'true', SCHEDULED_TASKS_POLL_MS: '10' } });
   let started!: () => void;
@@ -160,6 +166,13 @@ t.test('transient failures are retried with backoff; a refused refresh marks the
   t.equal(view.health.lastFailureAt, iso(clock.now()));
   t.match(view.health.lastFailure, /HTTP 500/);
   t.equal(view.health.nextRefreshAt, iso(clock.now() + MINUTE), 'retried after CONNECTION_REFRESH_RETRY_SECONDS');
+  const failedEvent = (await eventsAbout(id)).at(-1);
+  t.equal(failedEvent?.type, 'connection.refresh_failed', 'subscribers are told');
+  t.match(failedEvent?.data, {
+    id,
+    status: 'ACTIVE',
+    health: { lastFailureAt: iso(clock.now()), nextRefreshAt: iso(clock.now() + MINUTE) },
+  });
 
   const grants = refreshGrants();
   t.match(await one.refresher.runOnce(), { failed: 0 }, 'not before the retry time');
@@ -167,6 +180,7 @@ t.test('transient failures are retried with backoff; a refused refresh marks the
   clock.advance(MINUTE);
   t.match(await one.refresher.runOnce(), { failed: 1 });
   t.equal((await health(id)).health.nextRefreshAt, iso(clock.now() + 2 * MINUTE), 'the wait doubles per failure in a row');
+  t.equal((await eventsAbout(id)).filter((e) => e.type === 'connection.refresh_failed').length, 1, 'a failure that goes on is told once');
 
   b.hubspot.control.tokenEndpoint('ok');
   clock.advance(2 * MINUTE);
@@ -175,6 +189,7 @@ t.test('transient failures are retried with backoff; a refused refresh marks the
   view = await health(id);
   t.equal(view.health.lastRefreshedAt, iso(clock.now()));
   t.equal(view.health.lastFailureAt, failedAt, 'the last failure stays on record');
+  t.equal((await eventsAbout(id)).at(-1)?.type, 'connection.recovered', 'the success after it is told');
 
   // A day later the provider refuses the refresh token: only a new authorization helps.
   clock.advance(25 * HOUR);
@@ -187,6 +202,14 @@ t.test('transient failures are retried with backoff; a refused refresh marks the
   t.equal(view.health.lastFailureAt, iso(clock.now()));
   t.match(view.health.lastFailure, /refused the refresh token/);
   t.equal(view.health.nextRefreshAt, null, 'nothing to renew until authorized again');
+  const told = await eventsAbout(id);
+  t.same(
+    told.map((e) => e.type),
+    ['connection.created', 'connection.refresh_failed', 'connection.recovered', 'connection.expired'],
+    'every change of health told once, in order',
+  );
+  t.match(told.at(-1)?.data, { id, status: 'EXPIRED', health: { lastFailure: /refused the refresh token/ } });
+  t.notMatch(JSON.stringify(told.map((e) => e.data)), /na1-|CN[A-Za-z0-9_-]{20}/, 'no token in the events');
   t.notMatch(JSON.stringify(view), /na1-|CN[A-Za-z0-9_-]{20}/, 'no token in the view');
   clock.advance(25 * HOUR);
   t.match(await one.refresher.runOnce(), { renewed: 0, expired: 0 }, 'an EXPIRED connection is left alone');
