@@ -13,10 +13,13 @@ import { createConnectionRefresher } from './connection-refresher.js';
 import { createScheduler } from './scheduler.js';
 
 /** Task names: the keys of their rows in `scheduled_tasks`, shared by every version of the broker. */
-export const TASKS = { connectionRefresh: 'connections.refresh' } as const;
+export const TASKS = { connectionRefresh: 'connections.refresh', eventRetention: 'events.retention' } as const;
 
 /** A refresher run that outlives this (a provider stalling every request) may be taken over. */
 const REFRESH_LEASE_MS = 10 * 60_000;
+/** The retention sweep runs hourly; it deletes in batches, well within this. */
+const RETENTION_INTERVAL_MS = 3_600_000;
+const RETENTION_LEASE_MS = 15 * 60_000;
 
 export function createScheduledTasks(deps: {
   config: Pick<Config, 'scheduledTasks' | 'connectionRefresh'>;
@@ -25,6 +28,8 @@ export function createScheduledTasks(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   metrics: BrokerMetrics;
+  /** The events plane's retention sweep (src/events/retention.ts sweepExpiredEvents), run hourly. */
+  sweepExpiredEvents?: () => Promise<unknown>;
 }) {
   const { config, clock, log, metrics } = deps;
   const scheduler = createScheduler({ tasks: deps.repos.scheduledTasks, clock, log, metrics, pollMs: config.scheduledTasks.pollMs });
@@ -44,5 +49,16 @@ export function createScheduledTasks(deps: {
       await refresher.runOnce();
     },
   });
+  const sweep = deps.sweepExpiredEvents;
+  if (sweep) {
+    scheduler.register({
+      name: TASKS.eventRetention,
+      intervalMs: RETENTION_INTERVAL_MS,
+      leaseMs: RETENTION_LEASE_MS,
+      run: async () => {
+        await sweep();
+      },
+    });
+  }
   return { scheduler, refresher };
 }
