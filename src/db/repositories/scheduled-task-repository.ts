@@ -18,6 +18,19 @@ export function createScheduledTaskRepository(db: Db) {
         .execute();
     },
 
+    /** Which of `names` are due and free now: a read, so an idle poll writes nothing (SQLite's one writer stays free). */
+    async dueAmong(names: string[], now: Date): Promise<string[]> {
+      if (names.length === 0) return [];
+      const rows = await db
+        .em()
+        .find(
+          ScheduledTask,
+          { name: { $in: names }, nextRunAt: { $lte: now }, $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }] },
+          { ...fresh, fields: ['name'] },
+        );
+      return rows.map((r) => r.name);
+    },
+
     /**
      * Takes the task when it is due and nobody holds a live lease: one conditional UPDATE, so of
      * any number of instances asking at once exactly one gets true. A lease that ran out (its

@@ -44,11 +44,11 @@ export function createConnectionRefresher(deps: {
   }
 
   return {
-    /** One run: batch after batch until nothing more is due. */
-    async runOnce(): Promise<RefresherSummary> {
+    /** One run: batch after batch until nothing more is due, or `signal` aborts (the app stops). */
+    async runOnce(signal?: AbortSignal): Promise<RefresherSummary> {
       const summary: RefresherSummary = { renewed: 0, failed: 0, expired: 0, skipped: 0 };
       const seen = new Set<string>();
-      for (;;) {
+      while (!signal?.aborted) {
         const now = deps.clock.now();
         const due = {
           expiringBefore: new Date(now + settings.windowMs),
@@ -60,7 +60,7 @@ export function createConnectionRefresher(deps: {
         if (batch.length === 0) break;
         let next = 0;
         const worker = async () => {
-          while (next < batch.length) {
+          while (next < batch.length && !signal?.aborted) {
             const conn = batch[next++];
             seen.add(conn.id);
             const reason: HealthRefreshReason =

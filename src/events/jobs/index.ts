@@ -45,8 +45,8 @@ export function createScheduledTasks(deps: {
     name: TASKS.connectionRefresh,
     intervalMs: config.connectionRefresh.intervalMs,
     leaseMs: REFRESH_LEASE_MS,
-    run: async () => {
-      await refresher.runOnce();
+    run: async (signal) => {
+      await refresher.runOnce(signal);
     },
   });
   const sweep = deps.sweepExpiredEvents;

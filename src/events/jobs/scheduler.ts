@@ -19,7 +19,8 @@ export interface ScheduledTask {
   intervalMs: number;
   /** Longest a run may hold the task; past it another instance may start it again. */
   leaseMs: number;
-  run(): Promise<void>;
+  /** `signal` aborts when the app stops: a long run ends early (at a safe point) and the next one goes on. */
+  run(signal: AbortSignal): Promise<void>;
 }
 
 const MAX_ERROR_LENGTH = 1000;
@@ -40,20 +41,24 @@ export function createScheduler(deps: {
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<unknown> = Promise.resolve();
   let started = false;
+  let stopping = new AbortController();
 
-  async function runOne(task: ScheduledTask): Promise<boolean> {
+  function ensure(task: ScheduledTask): Promise<void> {
     let first = ensured.get(task.name);
     if (!first) {
       first = rows.ensure(task.name, new Date(clock.now()));
       ensured.set(task.name, first);
       first.catch(() => ensured.delete(task.name));
     }
-    await first;
+    return first;
+  }
+
+  async function runOne(task: ScheduledTask): Promise<boolean> {
     const startedAt = clock.now();
     if (!(await rows.claim(task.name, owner, new Date(startedAt), new Date(startedAt + task.leaseMs)))) return false;
     let lastError: string | null = null;
     try {
-      await task.run();
+      await task.run(stopping.signal);
     } catch (err) {
       lastError = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
       log.warn({ err, task: task.name }, 'scheduled task failed; it runs again at its next time');
@@ -70,8 +75,23 @@ export function createScheduler(deps: {
 
   /** Each due task this instance wins, run at once (one slow task never holds up another). */
   async function runDue(): Promise<string[]> {
+    const tasks = [...registered.values()];
+    let due: Set<string>;
+    try {
+      await Promise.all(tasks.map(ensure));
+      due = new Set(
+        await rows.dueAmong(
+          tasks.map((task) => task.name),
+          new Date(clock.now()),
+        ),
+      );
+    } catch (err) {
+      log.warn({ err }, 'could not read the scheduled tasks; trying again at the next poll');
+      return [];
+    }
     const ran = await Promise.all(
-      [...registered.values()].map(async (task) => {
+      tasks.map(async (task) => {
+        if (!due.has(task.name)) return undefined;
         // This instance is still running it (its lease may have run out): never a second copy here.
         if (running.has(task.name)) return undefined;
         const p = runOne(task).finally(() => running.delete(task.name));
@@ -97,7 +117,7 @@ export function createScheduler(deps: {
 
   return {
     owner,
-    /** Adds a task; call before start. */
+    /** Adds a task; a running loop picks it up at its next poll. */
     register(task: ScheduledTask): void {
       if (registered.has(task.name)) throw new Error(`scheduled task ${task.name} is registered twice`);
       registered.set(task.name, task);
@@ -108,11 +128,13 @@ export function createScheduler(deps: {
     start(): void {
       if (started) return;
       started = true;
+      stopping = new AbortController();
       tick = runDue().finally(schedule);
     },
     /** Stops the loop and waits for runs in flight, so none is cut off by the database closing. */
     async stop(): Promise<void> {
       started = false;
+      stopping.abort();
       clearTimeout(timer);
       await tick.catch(() => undefined);
       await Promise.allSettled(running.values());
