@@ -40,6 +40,8 @@ import { createScheduledTasks } from './events/jobs/index.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createConnectionEvents } from './connections/connection-events.js';
+import { createWebhookService } from './events/webhook-service.js';
+import { createEventRetention } from './events/retention.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -153,8 +155,23 @@ export function createServices(deps: ServiceDeps) {
     config,
     now: () => clock.now(),
   });
-  // Periodic tasks run once across instances (the refresher); plugins/scheduled-tasks.ts starts them.
-  const { scheduler, refresher } = createScheduledTasks({ config, repos, tokens, clock, log: deps.log, metrics });
+  const eventRetention = createEventRetention({
+    db,
+    events: repos.events,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    retentionDays: config.eventRetentionDays,
+  });
+  // Periodic tasks run once across instances (the refresher, retention); plugins/scheduled-tasks.ts starts them.
+  const { scheduler, refresher } = createScheduledTasks({
+    config,
+    repos,
+    tokens,
+    clock,
+    log: deps.log,
+    metrics,
+    sweepExpiredEvents: () => eventRetention.sweepExpiredEvents(new Date(clock.now())),
+  });
   return {
     tenancy,
     catalog,
@@ -185,6 +202,19 @@ export function createServices(deps: ServiceDeps) {
     /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
     eventRecorder,
     webhookSecrets,
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks: createWebhookService({
+      db,
+      subscriptions: repos.webhookSubscriptions,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      events: repos.events,
+      secrets: webhookSecrets,
+      recorder: eventRecorder,
+      clock,
+    }),
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
+    eventRetention,
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

@@ -29,7 +29,7 @@ export function createScheduledTasks(deps: {
   log: FastifyBaseLogger;
   metrics: BrokerMetrics;
   /** The events plane's retention sweep (src/events/retention.ts sweepExpiredEvents), run hourly. */
-  sweepExpiredEvents?: () => Promise<unknown>;
+  sweepExpiredEvents: () => Promise<unknown>;
 }) {
   const { config, clock, log, metrics } = deps;
   const scheduler = createScheduler({ tasks: deps.repos.scheduledTasks, clock, log, metrics, pollMs: config.scheduledTasks.pollMs });
@@ -49,16 +49,13 @@ export function createScheduledTasks(deps: {
       await refresher.runOnce(signal);
     },
   });
-  const sweep = deps.sweepExpiredEvents;
-  if (sweep) {
-    scheduler.register({
-      name: TASKS.eventRetention,
-      intervalMs: RETENTION_INTERVAL_MS,
-      leaseMs: RETENTION_LEASE_MS,
-      run: async () => {
-        await sweep();
-      },
-    });
-  }
+  scheduler.register({
+    name: TASKS.eventRetention,
+    intervalMs: RETENTION_INTERVAL_MS,
+    leaseMs: RETENTION_LEASE_MS,
+    run: async () => {
+      await deps.sweepExpiredEvents();
+    },
+  });
   return { scheduler, refresher };
 }

@@ -230,3 +230,13 @@ t.test(
     await api.deleteConnection({ params: { connectionId: id } });
   },
 );
+
+t.test('the hourly retention sweep is a scheduled task: events past EVENT_RETENTION_DAYS go, once', async (t) => {
+  t.ok((await one.eventRepos.events.list(b.projectId, { limit: 1 })).length > 0, 'the subtests above recorded events');
+  clock.advance(31 * 24 * HOUR);
+  const ran = (await Promise.all([one.scheduler.runDue(), two.scheduler.runDue()])).flat();
+  t.equal(ran.filter((n) => n === 'events.retention').length, 1, 'one instance ran it');
+  t.same(await one.eventRepos.events.list(b.projectId, { limit: 1 }), [], 'every event is past its retention');
+  clock.advance(30 * MINUTE);
+  t.notOk((await one.scheduler.runDue()).includes('events.retention'), 'not again within the hour');
+});
