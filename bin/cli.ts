@@ -189,8 +189,9 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (name === 'catalog') return catalogCommand(args);
-    // A command's process ends when it is done: it sends no webhooks (a claim would wait out its lease).
-    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WEBHOOK_CONCURRENCY: '0' });
+    // A one-off command's process ends when it is done: it sends no webhooks (a claim would wait
+    // out its lease) and runs no periodic tasks (the servers do).
+    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WEBHOOK_CONCURRENCY: '0', SCHEDULED_TASKS: 'false' });
     if (name === 'migrate') return await migrateCommand(config);
     app = await buildApp(config);
     await app.ready();

@@ -193,6 +193,64 @@ export const EnvSchema = Type.Object({
     default: 30,
     description: 'Events (listEvents) and their webhook deliveries and attempts are deleted this many days after they happened',
   }),
+  // Periodic tasks (src/events/jobs/): each runs once across all instances sharing the database.
+  SCHEDULED_TASKS: Type.Optional(
+    Type.Boolean({
+      description:
+        'Run the periodic tasks (the connection health refresher, the event retention sweep) in this process. Any number of instances may; each run happens on one of them',
+      defaultText: '`true`; `false` with `NODE_ENV=test`',
+    }),
+  ),
+  SCHEDULED_TASKS_POLL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 600000,
+    default: 5000,
+    description: 'How often an instance asks the database whether a periodic task is due',
+  }),
+  CONNECTION_REFRESH_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 60,
+    description: 'How often the connection health refresher looks for OAuth connections to renew',
+  }),
+  CONNECTION_REFRESH_WINDOW_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86400,
+    default: 600,
+    description: 'The refresher renews access tokens that expire within this many seconds',
+  }),
+  CONNECTION_REFRESH_IDLE_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: 8760,
+    default: 24,
+    description:
+      'A refresh token not used for this long is used once by the refresher (providers let idle refresh tokens lapse); only connections that have one',
+  }),
+  CONNECTION_REFRESH_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 10000,
+    default: 100,
+    description: 'Connections the refresher reads per query; a run goes on batch after batch until none is due',
+  }),
+  CONNECTION_REFRESH_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 4,
+    description: 'Refreshes the refresher has in flight at once (each is one token request to a provider)',
+  }),
+  CONNECTION_REFRESH_RETRY_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 60,
+    description:
+      'After a transient refresh failure (timeout, provider 5xx), the next attempt waits this long, doubled per failure in a row',
+  }),
+  CONNECTION_REFRESH_RETRY_MAX_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 3600,
+    description: 'The longest wait between attempts after transient refresh failures',
+  }),
   // The console plane: who may sign up, how long a session lives, the default monthly quota.
   CONSOLE_SIGN_UP: Type.Union([Type.Literal('open'), Type.Literal('invite-only')], {
     default: 'open',
@@ -248,6 +306,27 @@ export interface HttpServerConfig {
   keepAliveTimeoutMs: number;
   connectionsPerAddress: number;
   bodyLimitBytes: number;
+}
+
+/** Periodic tasks (src/events/jobs/scheduler.ts). */
+export interface ScheduledTasksConfig {
+  /** Whether this process runs the loop that claims due tasks. */
+  enabled: boolean;
+  pollMs: number;
+}
+
+/** The connection health refresher (src/events/jobs/connection-refresher.ts), all in ms. */
+export interface ConnectionRefreshConfig {
+  intervalMs: number;
+  /** Access tokens expiring within this are renewed. */
+  windowMs: number;
+  /** Refresh tokens unused this long are used once. */
+  idleMs: number;
+  batchSize: number;
+  concurrency: number;
+  /** Backoff after transient failures: base, doubled per failure in a row, capped. */
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 /** The console plane (people, sessions, quotas). */
@@ -314,6 +393,8 @@ export interface Config {
   eventRetentionDays: number;
   console: ConsoleConfig;
   webhooks: WebhookDeliveryConfig;
+  scheduledTasks: ScheduledTasksConfig;
+  connectionRefresh: ConnectionRefreshConfig;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
 }
@@ -482,6 +563,17 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),
       disableAfterMs: Math.round(env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
+    },
+    // Off in tests unless a test turns it on: a test drives tasks itself (scheduler.runDue).
+    scheduledTasks: { enabled: env.SCHEDULED_TASKS ?? env.NODE_ENV !== 'test', pollMs: env.SCHEDULED_TASKS_POLL_MS },
+    connectionRefresh: {
+      intervalMs: env.CONNECTION_REFRESH_INTERVAL_SECONDS * 1000,
+      windowMs: env.CONNECTION_REFRESH_WINDOW_SECONDS * 1000,
+      idleMs: env.CONNECTION_REFRESH_IDLE_HOURS * 3_600_000,
+      batchSize: env.CONNECTION_REFRESH_BATCH_SIZE,
+      concurrency: env.CONNECTION_REFRESH_CONCURRENCY,
+      retryBaseMs: env.CONNECTION_REFRESH_RETRY_SECONDS * 1000,
+      retryMaxMs: env.CONNECTION_REFRESH_RETRY_MAX_SECONDS * 1000,
     },
     warnings,
   };

@@ -36,6 +36,7 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
+import { createScheduledTasks } from './events/jobs/index.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createWebhookQueueStats } from './db/repositories/webhook-queue-stats.js';
@@ -145,6 +146,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    health: config.connectionRefresh,
     connectionEvents,
   });
   const connections = createConnectionService({
@@ -178,6 +180,23 @@ export function createServices(deps: ServiceDeps) {
     config,
     now: () => clock.now(),
   });
+  const eventRetention = createEventRetention({
+    db,
+    events: repos.events,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    retentionDays: config.eventRetentionDays,
+  });
+  // Periodic tasks run once across instances (the refresher, retention); plugins/scheduled-tasks.ts starts them.
+  const { scheduler, refresher } = createScheduledTasks({
+    config,
+    repos,
+    tokens,
+    clock,
+    log: deps.log,
+    metrics,
+    sweepExpiredEvents: () => eventRetention.sweepExpiredEvents(new Date(clock.now())),
+  });
   return {
     tenancy,
     catalog,
@@ -194,6 +213,9 @@ export function createServices(deps: ServiceDeps) {
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     // The console plane (plugins/console): accounts, sessions, usage, audit log, project resources.
     ...createConsoleServices({ repos, config, clock, tenancy, authConfigs, connections, tokens, catalog, catalogService }),
+    scheduler,
+    /** The connection health refresher (a scheduled task; tests run it directly). */
+    refresher,
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.
@@ -218,14 +240,8 @@ export function createServices(deps: ServiceDeps) {
       recorder: eventRecorder,
       clock,
     }),
-    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled by src/events/jobs). */
-    eventRetention: createEventRetention({
-      db,
-      events: repos.events,
-      deliveries: repos.webhookDeliveries,
-      attempts: repos.webhookAttempts,
-      retentionDays: config.eventRetentionDays,
-    }),
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
+    eventRetention,
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

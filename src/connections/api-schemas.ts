@@ -25,6 +25,23 @@ export const ConnectionStatusSchema = Type.Union(
   },
 );
 
+const NullableTime = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+
+export const ConnectionHealthSchema = Type.Object(
+  {
+    lastRefreshedAt: NullableTime('When the OAuth tokens were last renewed (by a call or the background refresher); null if never'),
+    lastFailureAt: NullableTime('When a refresh last failed (transient, or refused: then the connection is EXPIRED); null if never'),
+    lastFailure: Type.Union([Type.String(), Type.Null()], { description: 'Why that refresh failed, in short; null if none ever did' }),
+    nextRefreshAt: NullableTime(
+      'When the background refresher next renews the tokens, or retries after a transient failure; null when nothing is scheduled (not OAuth, EXPIRED, or not yet looked at)',
+    ),
+  },
+  {
+    description:
+      'OAuth token health. The broker renews access tokens before they expire and uses idle refresh tokens at least daily; failures also arrive as connection.refresh_failed and connection.expired events.',
+  },
+);
+
 export const ConnectionSchema = Type.Object(
   {
     id: Type.String({ description: 'Connection id' }),
@@ -45,6 +62,7 @@ export const ConnectionSchema = Type.Object(
     }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
+    health: ConnectionHealthSchema,
   },
   { $id: 'Connection', title: 'Connection' },
 );

@@ -1,4 +1,4 @@
-/** The Connection resource of spec 2.1 (plus `statusReason` and `connectionConfig`), built from a row. */
+/** The Connection resource of spec 2.1 (plus `statusReason`, `connectionConfig` and `health`), built from a row. */
 import type { Static } from '@sinclair/typebox';
 import type { IConnection } from '../db/entities/index.js';
 import type { ConnectionSchema } from './api-schemas.js';
@@ -20,5 +20,11 @@ export function connectionView(c: IConnection): ConnectionView {
     connectionConfig: c.connectionConfig ? { ...c.connectionConfig } : null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    health: {
+      lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
+      lastFailureAt: c.lastRefreshFailedAt?.toISOString() ?? null,
+      lastFailure: c.lastRefreshError ?? null,
+      nextRefreshAt: c.nextRefreshAt?.toISOString() ?? null,
+    },
   };
 }

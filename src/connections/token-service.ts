@@ -19,6 +19,7 @@ import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-clie
 import type { HotCache } from '../cache/hot-cache.js';
 import type { BrokerMetrics } from '../metrics/broker-metrics.js';
 import type { Clock } from '../clock.js';
+import type { ConnectionRefreshConfig } from '../config.js';
 import type { ConnectionEvents } from './connection-events.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
@@ -47,9 +48,16 @@ function expiresWithinMargin(t: OAuthTokens, now: number): boolean {
   return t.expires_at - now < margin;
 }
 
+/** Stored reasons stay short: a cause for a person, not a transcript. */
+const MAX_REASON_LENGTH = 300;
+const shortReason = (reason: string) => (reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason);
+
+/** What the health refresher did with one connection (renewInBackground). */
+export type BackgroundRenewal = 'renewed' | 'failed' | 'expired' | 'skipped';
+
 export function createTokenService(deps: {
   db: Db;
-  connectionRows: Pick<ConnectionRepository, 'update' | 'findInProject'>;
+  connectionRows: Pick<ConnectionRepository, 'update' | 'findInProject' | 'recordRefreshFailure'>;
   catalog: Catalog;
   vault: VaultService;
   authConfigs: AuthConfigService;
@@ -57,6 +65,8 @@ export function createTokenService(deps: {
   cache: HotCache;
   clock: Clock;
   metrics: Pick<BrokerMetrics, 'recordRefresh'>;
+  /** When the health refresher should next renew a connection, and how it backs off. */
+  health: Pick<ConnectionRefreshConfig, 'windowMs' | 'idleMs' | 'retryBaseMs' | 'retryMaxMs'>;
   /** connection.expired / refresh_failed / recovered / revoked, each in the transaction of its change. */
   connectionEvents: Pick<ConnectionEvents, 'record' | 'refreshFailed' | 'refreshed'>;
 }) {
@@ -84,19 +94,37 @@ export function createTokenService(deps: {
 
   const oauthMethod = (conn: IConnection): OAuth2AuthMethodDef => catalog.requireOAuthMethod('connection', conn);
 
+  /**
+   * When the refresher next renews tokens it just got: before they enter the expiry window, and
+   * at the latest when the refresh token has been idle too long; never sooner than half the
+   * token's lifetime, so a token shorter-lived than the window is not renewed on every run.
+   */
+  function nextRenewalAt(t: OAuthTokens, now: number): Date {
+    let at = t.obtained_at + deps.health.idleMs;
+    if (t.expires_at !== undefined) at = Math.min(at, Math.max(t.expires_at - deps.health.windowMs, now + (t.expires_at - now) / 2));
+    return new Date(at);
+  }
+
   /** ACTIVE -> EXPIRED (told once, with its event); an EXPIRED one only gets the newer reason. */
   async function markExpired(conn: IConnection, reason: string): Promise<void> {
+    // Health: the refused refresh is the last failure; nothing to renew until authorized again.
+    const health = { lastRefreshFailedAt: new Date(deps.clock.now()), lastRefreshError: shortReason(reason), nextRefreshAt: null };
     await db.transaction(async (tx) => {
-      if ((await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason }, { status: 'ACTIVE' }, tx)) === 1)
+      if ((await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason, ...health }, { status: 'ACTIVE' }, tx)) === 1)
         await events.record(tx, conn, 'connection.expired');
-      else await rows.update(conn.id, { statusReason: reason }, { status: 'EXPIRED' }, tx);
+      else await rows.update(conn.id, { statusReason: reason, ...health }, { status: 'EXPIRED' }, tx);
     });
     await cache.invalidate();
   }
 
   /** A transient refresh failure: the connection is unchanged; subscribers are told once (connection-events.ts). */
-  async function reportRefreshFailure(conn: IConnection): Promise<void> {
+  async function reportRefreshFailure(conn: IConnection, reason: string): Promise<void> {
+    const now = deps.clock.now();
     await db.transaction(async (tx) => {
+      // Health first, so the event's connection shows the failure and the next attempt's time.
+      const failures = await rows.recordRefreshFailure(conn.id, new Date(now), shortReason(reason), tx);
+      const wait = Math.min(deps.health.retryMaxMs, deps.health.retryBaseMs * 2 ** Math.min(failures - 1, 30));
+      await rows.update(conn.id, { nextRefreshAt: new Date(now + wait) }, { status: 'ACTIVE' }, tx);
       const current = await rows.findInProject(conn.projectId, conn.id, tx);
       if (current) await events.refreshFailed(tx, current);
     });
@@ -152,8 +180,11 @@ export function createTokenService(deps: {
           {
             status: 'ACTIVE',
             statusReason: null,
-            lastRefreshedAt: new Date(),
+            // The injected clock, as every lifetime here: the refresher compares these with it.
+            lastRefreshedAt: new Date(deps.clock.now()),
             tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
+            refreshFailures: 0,
+            nextRefreshAt: nextRenewalAt(tokens, deps.clock.now()),
             ...(grantedScopes ? { grantedScopes } : {}),
           },
           // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
@@ -178,7 +209,7 @@ export function createTokenService(deps: {
         return { kind: 'ok', tokens: now.value, refreshed: false };
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
-    if (outcome.kind === 'error') await reportRefreshFailure(conn);
+    if (outcome.kind === 'error') await reportRefreshFailure(conn, outcome.error.message);
     if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
     if (outcome.kind === 'ok') return { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed };
     return outcome.kind === 'expired' ? { kind: 'expired', reason: outcome.reason } : outcome;
@@ -228,6 +259,38 @@ export function createTokenService(deps: {
       const outcome = await refresh(conn, stored?.version, true);
       if (outcome.kind === 'error') throw outcome.error;
       return outcome.kind === 'ok' ? { access_token: outcome.tokens.access_token } : undefined;
+    },
+
+    /**
+     * The health refresher's renewal of one ACTIVE OAuth connection, through the same single
+     * flight and row lock as every other refresh: tokens about to expire are renewed, and an idle
+     * refresh token is used once (so the provider does not let it lapse). A connection with
+     * nothing to refresh with is left alone until its access token is about to expire, when the
+     * refresh marks it EXPIRED as a call would.
+     */
+    async renewInBackground(conn: IConnection, due: { expiringBefore: number; idleBefore: number }): Promise<BackgroundRenewal> {
+      const method = catalog.getAuthMethod(conn.toolkitSlug, conn.authMethodId);
+      const stored = await vault.get<OAuthTokens>(tokensRef(conn.id));
+      const now = deps.clock.now();
+      if (!method || method.kind !== 'oauth2' || !stored) {
+        // Nothing to renew (a retired auth method, no tokens): look again in a day.
+        await rows.update(conn.id, { nextRefreshAt: new Date(now + deps.health.idleMs) });
+        return 'skipped';
+      }
+      // Renewed since the connection was picked (a call, another instance): nothing left to do.
+      const { expires_at: expiresAt, obtained_at: obtainedAt } = stored.value;
+      if (!(expiresAt !== undefined && expiresAt <= due.expiringBefore) && obtainedAt > due.idleBefore) {
+        await rows.update(conn.id, { nextRefreshAt: nextRenewalAt(stored.value, now) });
+        return 'skipped';
+      }
+      const canRefresh = !!method.oauth2.refresh && !!stored.value.refresh_token;
+      if (!canRefresh && !expiringSoon(stored.value)) {
+        // Look again when the token is about to die (then it is EXPIRED), or in a day.
+        await rows.update(conn.id, { nextRefreshAt: new Date(expiresAt ? expiresAt - REFRESH_MARGIN_MS : now + deps.health.idleMs) });
+        return 'skipped';
+      }
+      const outcome = await refresh(conn, stored.version, canRefresh);
+      return outcome.kind === 'ok' ? 'renewed' : outcome.kind === 'expired' ? 'expired' : 'failed';
     },
 
     /** The provider rejected the refreshed token too: only a new authorization can help. */

@@ -22,6 +22,10 @@ export interface WebhookQueueState {
   /** Creation time (ms) of the oldest event still waiting for a delivery; undefined when none waits. */
   oldestPendingEventAt: number | undefined;
 }
+/** What the connection health refresher did with one connection (src/events/jobs/connection-refresher.ts). */
+export type HealthRefreshOutcome = 'renewed' | 'failed' | 'expired' | 'skipped';
+/** Why it looked at it: the access token expires soon, or the refresh token has been idle. */
+export type HealthRefreshReason = 'expiring' | 'idle';
 
 /** A connection pool's occupancy at scrape time. */
 export interface PoolState {
@@ -89,6 +93,20 @@ export function createBrokerMetrics() {
     buckets: [...LATENCY_BUCKETS, 60, 300, 1800, 7200, 86400],
     registers,
   });
+  const healthRefreshes = new Counter({
+    name: 'broker_connection_health_refreshes_total',
+    help:
+      'Connections the health refresher handled, by reason (expiring: access token about to expire; idle: refresh token unused for a day) and outcome: ' +
+      'renewed, failed (transient, retried with backoff), expired (refused: connection EXPIRED), skipped (nothing to refresh with)',
+    labelNames: ['reason', 'outcome'] as const,
+    registers,
+  });
+  const taskRuns = new Counter({
+    name: 'broker_scheduled_task_runs_total',
+    help: 'Runs of periodic tasks by this instance (each run happens on one instance), by task and outcome: ok, error',
+    labelNames: ['task', 'outcome'] as const,
+    registers,
+  });
 
   return {
     registry,
@@ -138,6 +156,12 @@ export function createBrokerMetrics() {
     },
     recordRefresh(toolkitSlug: string, outcome: RefreshOutcome): void {
       refreshes.inc({ toolkit: toolkitSlug, outcome });
+    },
+    recordHealthRefresh(reason: HealthRefreshReason, outcome: HealthRefreshOutcome): void {
+      healthRefreshes.inc({ reason, outcome });
+    },
+    recordTaskRun(task: string, outcome: 'ok' | 'error'): void {
+      taskRuns.inc({ task, outcome });
     },
     /** Read at scrape time: the hot cache and the pools (the ORM's and the cache epoch's). */
     watch(sources: { cache: () => HotCacheStats; ormPool: () => PoolState | undefined }): void {

@@ -931,6 +931,17 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @description OAuth token health. The broker renews access tokens before they expire and uses idle refresh tokens at least daily; failures also arrive as connection.refresh_failed and connection.expired events. */
+      health: {
+        /** @description When the OAuth tokens were last renewed (by a call or the background refresher); null if never */
+        lastRefreshedAt: string | null;
+        /** @description When a refresh last failed (transient, or refused: then the connection is EXPIRED); null if never */
+        lastFailureAt: string | null;
+        /** @description Why that refresh failed, in short; null if none ever did */
+        lastFailure: string | null;
+        /** @description When the background refresher next renews the tokens, or retries after a transient failure; null when nothing is scheduled (not OAuth, EXPIRED, or not yet looked at) */
+        nextRefreshAt: string | null;
+      };
     };
     /**
      * WebhookSubscription

@@ -21,6 +21,9 @@ export const Connection = defineEntity({
     { properties: ['projectId', 'status', 'disabled', 'createdAt'] },
     { properties: ['authConfigId'] },
     { properties: ['status', 'stateExpiresAt'] },
+    // The health refresher's scans: tokens expiring soon, and refresh tokens idle too long.
+    { properties: ['status', 'tokenExpiresAt'] },
+    { properties: ['status', 'lastRefreshedAt'] },
   ],
   properties: {
     id: p.string().length(40).primary(),
@@ -44,6 +47,13 @@ export const Connection = defineEntity({
     stateExpiresAt: p.datetime().nullable(),
     tokenExpiresAt: p.datetime().nullable(),
     lastRefreshedAt: p.datetime().nullable(),
+    /** Health (src/events/jobs/connection-refresher.ts): the last failed refresh and why, in short (never a token). */
+    lastRefreshFailedAt: p.datetime().nullable(),
+    lastRefreshError: p.string().length(300).nullable(),
+    /** Failed refreshes in a row (the backoff of the next attempt); 0 after a success. */
+    refreshFailures: p.integer().default(0),
+    /** When the refresher next renews or retries; null when nothing is scheduled. */
+    nextRefreshAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

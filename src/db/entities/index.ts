@@ -9,6 +9,7 @@ import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
@@ -28,6 +29,7 @@ export {
   Membership,
   Organization,
   Project,
+  ScheduledTask,
   Session,
   ToolExecution,
   User,
@@ -47,6 +49,7 @@ export type { IUser } from './user.js';
 export type { ISession } from './session.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
+export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
@@ -68,6 +71,7 @@ export const entities = [
   Session,
   Invitation,
   AuditEntry,
+  ScheduledTask,
   Event,
   WebhookSubscription,
   WebhookDelivery,

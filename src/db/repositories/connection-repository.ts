@@ -2,13 +2,15 @@
  * Every query on `connections`. Scoped by project except the OAuth callback's lookup by id (its
  * signed state is the authority) and the sweep of abandoned attempts.
  */
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 // Both SQL drivers' entity managers share this query builder (the type is the PostgreSQL one's).
 import type { QBFilterQuery, EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
 import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
-export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt'>;
+/** Health columns start empty (no refresh yet), so a new connection need not name them. */
+type HealthColumns = 'lastRefreshFailedAt' | 'lastRefreshError' | 'refreshFailures' | 'nextRefreshAt';
+export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt' | HealthColumns> & Partial<Pick<IConnection, HealthColumns>>;
 
 /** From this offset on, a list page skips rows by id alone before loading any (see `list`). */
 const DEFERRED_JOIN_FROM = 1_000;
@@ -137,6 +139,43 @@ export function createConnectionRepository(db: Db) {
           { status: 'INITIATED', stateExpiresAt: { $lt: now }, ...(scope ? { projectId: scope.projectId, id: { $in: scope.ids } } : {}) },
           { status: 'FAILED', statusReason: reason, stateNonce: null, updatedAt: new Date() },
         );
+    },
+
+    /**
+     * The health refresher's batch: ACTIVE OAuth connections whose access token expires before
+     * `expiringBefore`, or whose tokens were last obtained before `idleBefore`; none held back by a
+     * retry time still ahead (`next_refresh_at`). Soonest expiry first.
+     */
+    dueForRefresh(now: Date, due: { expiringBefore: Date; idleBefore: Date }, limit: number): Promise<IConnection[]> {
+      return db.em().find(
+        Connection,
+        {
+          status: 'ACTIVE',
+          authMethodKind: 'oauth2',
+          $and: [
+            { $or: [{ nextRefreshAt: null }, { nextRefreshAt: { $lte: now } }] },
+            {
+              $or: [
+                { tokenExpiresAt: { $lte: due.expiringBefore } },
+                { lastRefreshedAt: { $lte: due.idleBefore } },
+                { lastRefreshedAt: null, createdAt: { $lte: due.idleBefore } },
+              ],
+            },
+          ],
+        },
+        { ...fresh, orderBy: { tokenExpiresAt: 'asc', id: 'asc' }, limit },
+      );
+    },
+
+    /** A failed refresh: when and why, one more failure in a row; returns how many in a row now. */
+    async recordRefreshFailure(id: string, at: Date, error: string, em: EntityManager = db.em()): Promise<number> {
+      await (em as SqlEntityManager)
+        .createQueryBuilder(Connection)
+        .update({ refreshFailures: raw('refresh_failures + 1'), lastRefreshFailedAt: at, lastRefreshError: error })
+        .where({ id })
+        .execute();
+      const row = await em.findOne(Connection, { id }, { ...fresh, fields: ['refreshFailures'] });
+      return row?.refreshFailures ?? 1;
     },
 
     /** Takes the single-use OAuth state: of two concurrent callbacks exactly one gets true. */

@@ -9,6 +9,7 @@ import { createAuthConfigRepository } from './auth-config-repository.js';
 import { createConnectionRepository } from './connection-repository.js';
 import { createEventRepository } from './event-repository.js';
 import { createExecutionRepository } from './execution-repository.js';
+import { createScheduledTaskRepository } from './scheduled-task-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUserRepository } from './user-repository.js';
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     connections: createConnectionRepository(db),
     events: createEventRepository(db),
     executions: createExecutionRepository(db),
+    scheduledTasks: createScheduledTaskRepository(db),
     sessions: createSessionRepository(db),
     usage: createUsageRepository(db),
     users: createUserRepository(db),
