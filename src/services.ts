@@ -36,6 +36,7 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
+import { createCompatWebhookStore } from './compat/webhook-store.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 
@@ -173,6 +174,8 @@ export function createServices(deps: ServiceDeps) {
     /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
     eventRecorder,
     webhookSecrets,
+    /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
+    compatWebhooks: createCompatWebhookStore({ db, subscriptions: repos.webhookSubscriptions, secrets: webhookSecrets }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,
