@@ -7,10 +7,12 @@
  * connection's requested scopes), so every attempt of a delivery sends the same bytes.
  */
 import type { ConnectionView } from '../connections/connection-view.js';
+import { COMPOSIO_WEBHOOK_VERSIONS, type ComposioWebhookVersion } from '../db/entities/index.js';
 import { connectedAccountOf, type AuthConfigFlags, type ConnectedAccount } from '../compat/connected-account-view.js';
 
-export const COMPOSIO_VERSIONS = ['V1', 'V2', 'V3'] as const;
-export type ComposioVersion = (typeof COMPOSIO_VERSIONS)[number];
+/** Composio's payload versions: the store's column values (src/db/entities/webhook-subscription.ts). */
+export const COMPOSIO_VERSIONS = COMPOSIO_WEBHOOK_VERSIONS;
+export type ComposioVersion = ComposioWebhookVersion;
 
 /** Composio's trigger event: the triggers issue records these; stored and listed under this name. */
 export const TRIGGER_MESSAGE = 'composio.trigger.message';
