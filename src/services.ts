@@ -37,6 +37,7 @@ import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
 import { createCompatWebhookStore } from './compat/webhook-store.js';
+import { createComposioPayloads } from './events/composio-payloads.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 
@@ -176,6 +177,13 @@ export function createServices(deps: ServiceDeps) {
     webhookSecrets,
     /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
     compatWebhooks: createCompatWebhookStore({ db, subscriptions: repos.webhookSubscriptions, secrets: webhookSecrets }),
+    /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
+    composioPayloads: createComposioPayloads({
+      organizationOf: async (projectId) => (await tenancy.projects.find(projectId))?.organizationId,
+      authConfigFlags: (projectId, authConfigId) => authConfigs.get(projectId, authConfigId).catch(() => undefined),
+      requestedScopes: async (projectId, connectionId) =>
+        (await connections.get(projectId, connectionId).catch(() => undefined))?.requestedScopes ?? undefined,
+    }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

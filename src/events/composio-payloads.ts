@@ -229,3 +229,21 @@ export async function composioPayloadContext(sources: ComposioContextSources, ev
     ...(requestedScopes ? { requestedScopes } : {}),
   };
 }
+
+/**
+ * The composition root's binding: the body (and its version header) of a Composio-scheme delivery,
+ * from the stored rows and the event's context. The delivery worker calls this for `composio`
+ * subscriptions where it calls payloadFor (src/events/payloads.ts) for the others.
+ */
+export function createComposioPayloads(sources: ComposioContextSources) {
+  return {
+    async bodyFor(
+      subscription: PayloadSubscription,
+      event: PayloadEvent,
+      delivery: PayloadDelivery,
+    ): Promise<{ version: ComposioVersion; body: string }> {
+      const p = composioPayload(subscription, event, delivery, await composioPayloadContext(sources, event));
+      return { version: p.version, body: JSON.stringify(p.body) };
+    },
+  };
+}

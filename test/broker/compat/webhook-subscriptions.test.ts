@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
 import { compatClient } from '../../helpers/api-client.js';
 import { assertMounted, captureConsole, COMPAT, loopbackOnlyFetch } from './helpers.js';
-import { composioPayload, composioPayloadContext, type PayloadEvent } from '../../../src/events/composio-payloads.js';
+import type { PayloadEvent } from '../../../src/events/composio-payloads.js';
 
 process.env.TELEMETRY_DISABLED = 'true';
 process.env.COMPOSIO_DISABLE_TELEMETRY = 'true';
@@ -241,21 +241,15 @@ t.test('a composio.connected_account.expired payload verifies with core, unchang
   // The event as the events plane records it: the native connection view as data.
   const native = (await b.api('GET', `connectors/connections/${id}`)).json();
   const event: PayloadEvent = { id: 'evt_test', projectId: b.projectId, type: 'connection.expired', createdAt: new Date(), data: native };
-  const s = b.app.services;
-  const context = await composioPayloadContext(
-    {
-      organizationOf: async (projectId) => (await s.tenancy.projects.find(projectId))?.organizationId,
-      authConfigFlags: (projectId, authConfigId) => s.authConfigs.get(projectId, authConfigId).catch(() => undefined),
-      requestedScopes: async (projectId, connectionId) => (await s.connections.get(projectId, connectionId)).requestedScopes ?? [],
-    },
-    event,
-  );
-  const payload = composioPayload({ version: 'V3' }, event, { id: 'msg_expired' }, context);
+  // The composition root's binding, as the delivery worker uses it.
+  const out = await b.app.services.composioPayloads.bodyFor({ version: 'V3' }, event, { id: 'msg_expired' });
+  t.equal(out.version, 'V3');
+  const payload = { body: JSON.parse(out.body) as Record<string, unknown> };
   const compatRead = await b.compat.getConnectedAccount({ params: { id } });
   t.same(payload.body.data, compatRead.body, 'data is the account exactly as GET /connected_accounts/{id} shows it');
   t.same(payload.body.metadata, { project_id: b.projectId, org_id: b.organizationId });
 
-  const body = JSON.stringify(payload.body);
+  const body = out.body;
   const timestamp = Math.floor(Date.now() / 1000);
   const verified = await composio.triggers.verifyWebhook({
     id: 'msg_expired',
