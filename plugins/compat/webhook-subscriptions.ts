@@ -124,6 +124,17 @@ export const webhookSubscriptionOperations = {
 };
 const ops = webhookSubscriptionOperations;
 
+/** Refuses events that have no payload in `version` (Composio sends its non-trigger events as V3 only). */
+function checkVersion(enabledEvents: readonly string[], version: ComposioVersion): void {
+  const unsupported = enabledEvents.filter((e) => !supportedVersions(e).includes(version));
+  if (unsupported.length > 0) {
+    throw compatBadRequest(
+      `${unsupported.join(', ')} ${unsupported.length === 1 ? 'is' : 'are'} sent only as V3; subscribe with version V3`,
+      unsupported.map((e) => `enabled_events: ${e} has no ${version} payload`),
+    );
+  }
+}
+
 /** Composio's names -> ours, refusing names Composio does not have and events the version lacks. */
 function storedEventTypes(enabledEvents: readonly string[], version: ComposioVersion): string[] {
   const unknown = enabledEvents.filter((e) => ourEventType(e) === undefined);
@@ -134,13 +145,7 @@ function storedEventTypes(enabledEvents: readonly string[], version: ComposioVer
       unknown.map((e) => `enabled_events: ${e} is not an event type`),
     );
   }
-  const unsupported = enabledEvents.filter((e) => !supportedVersions(e).includes(version));
-  if (unsupported.length > 0) {
-    throw compatBadRequest(
-      `${unsupported.join(', ')} ${unsupported.length === 1 ? 'is' : 'are'} sent only as V3; subscribe with version V3`,
-      unsupported.map((e) => `enabled_events: ${e} has no ${version} payload`),
-    );
-  }
+  checkVersion(enabledEvents, version);
   return [...new Set(enabledEvents.map((e) => ourEventType(e)!))];
 }
 
@@ -196,8 +201,14 @@ const webhookSubscriptionRoutes: FastifyPluginAsyncTypebox<{ webhooks: CompatWeb
     const current = await webhooks.get(projectId, req.params.id);
     const nextVersion = version ?? ((current.version ?? 'V3') as ComposioVersion);
     // The version and the events are checked together: either may change what the other allows.
-    const events = enabled_events ?? (current.eventTypes === null ? undefined : current.eventTypes.map(composioEventType));
-    const eventTypes = events === undefined ? undefined : storedEventTypes(events, nextVersion);
+    // Stored types set on the native API that Composio has no name for are left as they are.
+    const eventTypes = enabled_events === undefined ? undefined : storedEventTypes(enabled_events, nextVersion);
+    if (eventTypes === undefined && current.eventTypes !== null) {
+      checkVersion(
+        current.eventTypes.map(composioEventType).filter((e) => ourEventType(e) !== undefined),
+        nextVersion,
+      );
+    }
     const updated = await webhooks.update(projectId, req.params.id, {
       ...(webhook_url !== undefined ? { url: webhook_url } : {}),
       ...(eventTypes !== undefined ? { eventTypes } : {}),

@@ -148,6 +148,15 @@ t.test('every route: shapes, paging, rotation, deletion', async (t) => {
   const on = await compat.updateWebhookSubscription({ params: { id }, body: { webhook_url: 'https://hooks.example.com/a2' } });
   t.match(on.body, { enabled: true, webhook_url: 'https://hooks.example.com/a2' }, 'a PATCH turns it back on');
 
+  // Event types set on the native API that Composio has no name for are shown prefixed and kept.
+  await b.app.services.eventRepos.webhookSubscriptions.update(b.projectId, id, {
+    eventTypes: ['connection.created', 'connection.expired'],
+  });
+  const kept = await compat.updateWebhookSubscription({ params: { id }, body: { enabled: true } });
+  t.equal(kept.status, 200);
+  t.match(kept.body, { enabled_events: ['composio.connection.created', 'composio.connected_account.expired'] });
+  t.equal((await compat.updateWebhookSubscription({ params: { id }, body: { version: 'V1' } })).status, 400, 'expired has no V1 payload');
+
   const rotated = await compat.rotateWebhookSecret({ params: { id } });
   t.equal(rotated.status, 200);
   if (rotated.status === 200) {
