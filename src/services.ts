@@ -40,6 +40,7 @@ import { createCompatWebhookStore } from './compat/webhook-store.js';
 import { createComposioPayloads } from './events/composio-payloads.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
+import { createConnectionEvents } from './connections/connection-events.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -88,17 +89,6 @@ export function createServices(deps: ServiceDeps) {
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   // Organizations, projects, members, invitations, API keys: every change audited in its transaction.
   const tenancy = createTenancy({ db, cache, clock, config });
-  const authConfigs = createAuthConfigService({
-    db,
-    authConfigs: repos.authConfigs,
-    connections: repos.connections,
-    catalog,
-    vault,
-    config,
-    cache,
-  });
-  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
-  const state = createStateSigner(config.sessionSecret, clock);
   // Events (issue 28): recorded with the change they report, in its transaction.
   const eventRecorder = createEventRecorder({
     events: repos.events,
@@ -107,6 +97,19 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const webhookSecrets = createWebhookSecrets({ vault, clock });
+  const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
+  const authConfigs = createAuthConfigService({
+    db,
+    authConfigs: repos.authConfigs,
+    connections: repos.connections,
+    catalog,
+    vault,
+    config,
+    cache,
+    connectionEvents,
+  });
+  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+  const state = createStateSigner(config.sessionSecret, clock);
   const tokens = createTokenService({
     db,
     connectionRows: repos.connections,
@@ -117,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    connectionEvents,
   });
   const connections = createConnectionService({
     db,
@@ -132,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     projects: tenancy.projects,
+    connectionEvents,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
