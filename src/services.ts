@@ -181,7 +181,12 @@ export function createServices(deps: ServiceDeps) {
     eventRecorder,
     webhookSecrets,
     /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
-    compatWebhooks: createCompatWebhookStore({ db, subscriptions: repos.webhookSubscriptions, secrets: webhookSecrets }),
+    compatWebhooks: createCompatWebhookStore({
+      db,
+      subscriptions: repos.webhookSubscriptions,
+      deliveries: repos.webhookDeliveries,
+      secrets: webhookSecrets,
+    }),
     /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
     composioPayloads: createComposioPayloads({
       organizationOf: async (projectId) => (await tenancy.projects.find(projectId))?.organizationId,

@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ComposioWebhookVersion, IWebhookSubscription } from '../db/entities/index.js';
 import type { Db } from '../db/fork-per-call.js';
 import type { WebhookSubscriptionRepository } from '../db/repositories/webhook-subscription-repository.js';
+import type { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery-repository.js';
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { WebhookSecrets } from '../events/webhook-secrets.js';
@@ -63,8 +64,13 @@ export function checkWebhookUrl(raw: string, field: string): string {
   return raw;
 }
 
-export function createCompatWebhookStore(deps: { db: Db; subscriptions: WebhookSubscriptionRepository; secrets: WebhookSecrets }) {
-  const { db, subscriptions, secrets } = deps;
+export function createCompatWebhookStore(deps: {
+  db: Db;
+  subscriptions: WebhookSubscriptionRepository;
+  deliveries: Pick<WebhookDeliveryRepository, 'deleteForSubscription'>;
+  secrets: WebhookSecrets;
+}) {
+  const { db, subscriptions, deliveries, secrets } = deps;
 
   async function load(projectId: string, id: string, em?: EntityManager): Promise<IWebhookSubscription> {
     const row = await subscriptions.findInProject(projectId, id, em);
@@ -144,6 +150,8 @@ export function createCompatWebhookStore(deps: { db: Db; subscriptions: WebhookS
       await db.transaction(async (tx) => {
         await load(projectId, id, tx);
         await subscriptions.delete(projectId, id, tx);
+        // Nothing more goes out to it.
+        await deliveries.deleteForSubscription(id, tx);
         await secrets.destroyAll(id, tx);
       });
     },

@@ -67,7 +67,7 @@ export function supportedVersions(composioType: string): readonly ComposioVersio
 
 /** The fields of the rows the payload reads (the events plane's subscription, event and delivery). */
 export interface PayloadSubscription {
-  version: string | null;
+  version?: string | null;
 }
 export interface PayloadEvent {
   id: string;

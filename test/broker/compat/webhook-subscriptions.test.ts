@@ -10,7 +10,6 @@ import { createHmac } from 'node:crypto';
 import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
 import { compatClient } from '../../helpers/api-client.js';
 import { assertMounted, captureConsole, COMPAT, loopbackOnlyFetch } from './helpers.js';
-import type { PayloadEvent } from '../../../src/events/composio-payloads.js';
 
 process.env.TELEMETRY_DISABLED = 'true';
 process.env.COMPOSIO_DISABLE_TELEMETRY = 'true';
@@ -247,13 +246,21 @@ t.test('a composio.connected_account.expired payload verifies with core, unchang
   t.match(refused.json(), { status: 'EXPIRED' });
   b.hubspot.control.tokenEndpoint('ok');
 
-  // The event as the events plane records it: the native connection view as data.
-  const native = (await b.api('GET', `connectors/connections/${id}`)).json();
-  const event: PayloadEvent = { id: 'evt_test', projectId: b.projectId, type: 'connection.expired', createdAt: new Date(), data: native };
-  // The composition root's binding, as the delivery worker uses it.
-  const out = await b.app.services.composioPayloads.bodyFor({ version: 'V3' }, event, { id: 'msg_expired' });
+  // The event the refusal recorded, and its delivery row to this subscription (the outbox).
+  const repos = b.app.services.eventRepos;
+  const recorded = await repos.events.latestForSubject(b.projectId, id, ['connection.expired']);
+  if (!recorded) return t.fail('no connection.expired event was recorded');
+  const [delivery] = await repos.webhookDeliveries.forEvent(recorded.id, sub.body.id);
+  if (!delivery) return t.fail('no delivery to the compat subscription');
+  t.match(delivery, { id: /^msg_/, status: 'pending' });
+  const row = await repos.webhookSubscriptions.findById(sub.body.id);
+  t.match(row, { scheme: 'composio', version: 'V3', eventTypes: ['connection.expired'] }, 'stored under our name');
+
+  // The body the delivery worker sends, through the composition root's binding.
+  const out = await b.app.services.composioPayloads.bodyFor(row!, recorded, delivery);
   t.equal(out.version, 'V3');
   const payload = { body: JSON.parse(out.body) as Record<string, unknown> };
+  t.match(payload.body, { id: delivery.id, type: 'composio.connected_account.expired', timestamp: recorded.createdAt.toISOString() });
   const compatRead = await b.compat.getConnectedAccount({ params: { id } });
   t.same(payload.body.data, compatRead.body, 'data is the account exactly as GET /connected_accounts/{id} shows it');
   t.same(payload.body.metadata, { project_id: b.projectId, org_id: b.organizationId });
@@ -261,15 +268,19 @@ t.test('a composio.connected_account.expired payload verifies with core, unchang
   const body = out.body;
   const timestamp = Math.floor(Date.now() / 1000);
   const verified = await composio.triggers.verifyWebhook({
-    id: 'msg_expired',
+    id: delivery.id,
     payload: body,
     secret: sub.body.secret,
     timestamp: String(timestamp),
-    signature: signComposio(sub.body.secret, 'msg_expired', timestamp, body),
+    signature: signComposio(sub.body.secret, delivery.id, timestamp, body),
   });
   t.equal(verified.version, 'V3');
   const parsed = ConnectionExpiredEventSchema.safeParse(verified.rawPayload);
   t.ok(parsed.success, "core's ConnectionExpiredEventSchema accepts it");
   if (parsed.success) t.match(parsed.data.data, { id, user_id: 'alice', status: 'EXPIRED', toolkit: { slug: 'hubspot' } });
   t.notMatch(body, /CN[A-Za-z0-9_-]{40,}/, 'no token in the payload');
+
+  // Deleting the subscription drops what was still queued for it.
+  t.same((await b.compat.deleteWebhookSubscription({ params: { id: sub.body.id } })).body, { success: true });
+  t.same(await repos.webhookDeliveries.forEvent(recorded.id, sub.body.id), [], 'no delivery left for a deleted subscription');
 });
