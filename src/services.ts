@@ -186,6 +186,7 @@ export function createServices(deps: ServiceDeps) {
       subscriptions: repos.webhookSubscriptions,
       deliveries: repos.webhookDeliveries,
       secrets: webhookSecrets,
+      clock,
     }),
     /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
     composioPayloads: createComposioPayloads({

@@ -11,7 +11,8 @@ import type { Db } from '../db/fork-per-call.js';
 import type { WebhookSubscriptionRepository } from '../db/repositories/webhook-subscription-repository.js';
 import type { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery-repository.js';
 import { badRequest, notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { newOrderedId } from '../ids.js';
+import type { Clock } from '../clock.js';
 import type { WebhookSecrets } from '../events/webhook-secrets.js';
 
 /** A subscription as the compat mount reads it (dates as ISO strings). */
@@ -69,8 +70,9 @@ export function createCompatWebhookStore(deps: {
   subscriptions: WebhookSubscriptionRepository;
   deliveries: Pick<WebhookDeliveryRepository, 'deleteForSubscription'>;
   secrets: WebhookSecrets;
+  clock: Clock;
 }) {
-  const { db, subscriptions, deliveries, secrets } = deps;
+  const { db, subscriptions, deliveries, secrets, clock } = deps;
 
   async function load(projectId: string, id: string, em?: EntityManager): Promise<IWebhookSubscription> {
     const row = await subscriptions.findInProject(projectId, id, em);
@@ -84,7 +86,8 @@ export function createCompatWebhookStore(deps: {
       input: { url: string; eventTypes: string[]; version: ComposioWebhookVersion },
     ): Promise<{ subscription: CompatSubscription; secret: string }> {
       const url = checkWebhookUrl(input.url, 'webhook_url');
-      const id = newId('whs');
+      // Ordered ids, as the native API makes them: lists page by (created_at, id).
+      const id = newOrderedId('whs', clock.now());
       return db.transaction(async (tx) => {
         const { secretId, secret } = await secrets.create(id, 'composio', tx);
         const row = await subscriptions.insert(
