@@ -151,6 +151,12 @@ export const EnvSchema = Type.Object({
     default: 5000,
     description: 'Longest an instance trusts its caches without a pushed invalidation',
   }),
+  EVENT_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 30,
+    description: 'Events (listEvents) and their webhook deliveries and attempts are deleted this many days after they happened',
+  }),
   // The console plane: who may sign up, how long a session lives, the default monthly quota.
   CONSOLE_SIGN_UP: Type.Union([Type.Literal('open'), Type.Literal('invite-only')], {
     default: 'open',
@@ -258,6 +264,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Longest a cache entry is trusted without a pushed invalidation, ms. */
   cacheSafetyTtlMs: number;
+  /** Days an event, its deliveries and their attempts are kept. */
+  eventRetentionDays: number;
   console: ConsoleConfig;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
@@ -411,6 +419,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAnonymousPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN,
     cacheSafetyTtlMs: env.CACHE_SAFETY_TTL_MS,
+    eventRetentionDays: env.EVENT_RETENTION_DAYS,
     console: {
       signUp: env.CONSOLE_SIGN_UP,
       sessionIdleMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

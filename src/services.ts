@@ -41,6 +41,8 @@ import { createComposioPayloads } from './events/composio-payloads.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createConnectionEvents } from './connections/connection-events.js';
+import { createWebhookService } from './events/webhook-service.js';
+import { createEventRetention } from './events/retention.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -153,6 +155,17 @@ export function createServices(deps: ServiceDeps) {
     config,
     now: () => clock.now(),
   });
+  // The native webhook API's service; the compat mount's store delegates to it.
+  const webhooks = createWebhookService({
+    db,
+    subscriptions: repos.webhookSubscriptions,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    events: repos.events,
+    secrets: webhookSecrets,
+    recorder: eventRecorder,
+    clock,
+  });
   return {
     tenancy,
     catalog,
@@ -184,8 +197,8 @@ export function createServices(deps: ServiceDeps) {
     compatWebhooks: createCompatWebhookStore({
       db,
       subscriptions: repos.webhookSubscriptions,
-      deliveries: repos.webhookDeliveries,
       secrets: webhookSecrets,
+      webhooks,
       clock,
     }),
     /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
@@ -194,6 +207,16 @@ export function createServices(deps: ServiceDeps) {
       authConfigFlags: (projectId, authConfigId) => authConfigs.get(projectId, authConfigId).catch(() => undefined),
       requestedScopes: async (projectId, connectionId) =>
         (await connections.get(projectId, connectionId).catch(() => undefined))?.requestedScopes ?? undefined,
+    }),
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks,
+    /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled by src/events/jobs). */
+    eventRetention: createEventRetention({
+      db,
+      events: repos.events,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      retentionDays: config.eventRetentionDays,
     }),
     eventRepos: {
       events: repos.events,

@@ -6,14 +6,15 @@
  * rotation the previous one keeps signing for the grace period; re-enabling clears the disabling.
  */
 import type { EntityManager } from '@mikro-orm/core';
-import type { ComposioWebhookVersion, IWebhookSubscription } from '../db/entities/index.js';
+import type { IWebhookSubscription } from '../db/entities/index.js';
+import type { ComposioWebhookVersion } from '../db/entities/webhook-subscription.js';
 import type { Db } from '../db/fork-per-call.js';
 import type { WebhookSubscriptionRepository } from '../db/repositories/webhook-subscription-repository.js';
-import type { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { newOrderedId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { WebhookSecrets } from '../events/webhook-secrets.js';
+import { checkWebhookUrl, type createWebhookService } from '../events/webhook-service.js';
 
 /** A subscription as the compat mount reads it (dates as ISO strings). */
 export interface CompatSubscription {
@@ -27,7 +28,6 @@ export interface CompatSubscription {
   updatedAt: string;
 }
 
-const URL_MAX = 2000;
 /** A project's subscriptions are few; the compat list reads them in one page of this size. */
 const MAX_LISTED = 1000;
 
@@ -44,35 +44,15 @@ function view(s: IWebhookSubscription): CompatSubscription {
   };
 }
 
-/** An absolute http(s) URL; where it may point (private addresses) is checked when delivering. */
-export function checkWebhookUrl(raw: string, field: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) {
-    throw badRequest(`${field} must be an absolute http or https URL`, { fields: [{ field, message: 'must be an http(s) URL' }] });
-  }
-  if (raw.length > URL_MAX)
-    throw badRequest(`${field} is longer than ${URL_MAX} characters`, { fields: [{ field, message: 'is too long' }] });
-  if (url.username || url.password) {
-    throw badRequest(`${field} must not carry credentials; the signature authenticates deliveries`, {
-      fields: [{ field, message: 'must not contain a user or password' }],
-    });
-  }
-  return raw;
-}
-
 export function createCompatWebhookStore(deps: {
   db: Db;
   subscriptions: WebhookSubscriptionRepository;
-  deliveries: Pick<WebhookDeliveryRepository, 'deleteForSubscription'>;
   secrets: WebhookSecrets;
+  /** The native service: deleting and rotating are the same there, once the scheme is checked. */
+  webhooks: Pick<ReturnType<typeof createWebhookService>, 'remove' | 'rotateSecret'>;
   clock: Clock;
 }) {
-  const { db, subscriptions, deliveries, secrets, clock } = deps;
+  const { db, subscriptions, secrets, webhooks, clock } = deps;
 
   async function load(projectId: string, id: string, em?: EntityManager): Promise<IWebhookSubscription> {
     const row = await subscriptions.findInProject(projectId, id, em);
@@ -150,22 +130,13 @@ export function createCompatWebhookStore(deps: {
     },
 
     async remove(projectId: string, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await load(projectId, id, tx);
-        await subscriptions.delete(projectId, id, tx);
-        // Nothing more goes out to it.
-        await deliveries.deleteForSubscription(id, tx);
-        await secrets.destroyAll(id, tx);
-      });
+      await load(projectId, id);
+      await webhooks.remove(projectId, id);
     },
 
     async rotateSecret(projectId: string, id: string): Promise<{ secret: string }> {
-      return db.transaction(async (tx) => {
-        const current = await load(projectId, id, tx);
-        const { secret, changes } = await secrets.rotate(current, tx);
-        await subscriptions.update(projectId, id, changes, tx);
-        return { secret };
-      });
+      await load(projectId, id);
+      return webhooks.rotateSecret(projectId, id);
     },
   };
 }

@@ -7,7 +7,7 @@
  * connection's requested scopes), so every attempt of a delivery sends the same bytes.
  */
 import type { ConnectionView } from '../connections/connection-view.js';
-import { COMPOSIO_WEBHOOK_VERSIONS, type ComposioWebhookVersion } from '../db/entities/index.js';
+import { COMPOSIO_WEBHOOK_VERSIONS, type ComposioWebhookVersion } from '../db/entities/webhook-subscription.js';
 import { connectedAccountOf, type AuthConfigFlags, type ConnectedAccount } from '../compat/connected-account-view.js';
 
 /** Composio's payload versions: the store's column values (src/db/entities/webhook-subscription.ts). */

@@ -8,7 +8,7 @@
 import t from 'tap';
 import { createHmac } from 'node:crypto';
 import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
-import { compatClient } from '../../helpers/api-client.js';
+import { apiClient, compatClient } from '../../helpers/api-client.js';
 import { assertMounted, captureConsole, COMPAT, loopbackOnlyFetch } from './helpers.js';
 
 process.env.TELEMETRY_DISABLED = 'true';
@@ -227,6 +227,54 @@ t.test('refusals: unknown events, versions without a payload, bad URLs, other te
   const theirs = await other.compat.listWebhookSubscriptions({});
   if (theirs.status === 200) t.equal(theirs.body.total_items, 0);
   t.equal((await compat.getWebhookSubscription({ params: { id } })).status, 200, 'still there for its owner');
+});
+
+t.test('one store: the native API sees compat subscriptions, the mount sees only its own scheme', async (t) => {
+  const b = await tenant();
+  const api = apiClient(b.app, { key: b.key });
+  const native = await api.createWebhookSubscription({
+    body: { url: 'https://hooks.example.com/native', eventTypes: ['connection.expired'] },
+  });
+  t.equal(native.status, 200);
+  if (native.status !== 200) return;
+  t.match(native.body.secret, /^whsec_/);
+  const compat = await b.compat.createWebhookSubscription({
+    body: { webhook_url: 'https://hooks.example.com/compat', enabled_events: ['composio.connected_account.expired'] },
+  });
+  if (compat.status !== 201) return t.fail(`create: ${compat.status}`);
+
+  const both = await api.listWebhookSubscriptions({});
+  t.equal(both.status, 200);
+  if (both.status === 200) {
+    t.same(
+      both.body.items.map((i) => [i.id, i.scheme, i.eventTypes]),
+      [
+        [compat.body.id, 'composio', ['connection.expired']],
+        [native.body.id, 'standard', ['connection.expired']],
+      ],
+      'the native list has both, the compat one under our event type name',
+    );
+  }
+  const listed = await b.compat.listWebhookSubscriptions({});
+  if (listed.status === 200)
+    t.same(
+      listed.body.items.map((i) => i.id),
+      [compat.body.id],
+      'the mount lists only composio-scheme ones',
+    );
+  const id = native.body.id;
+  t.equal((await b.compat.getWebhookSubscription({ params: { id } })).status, 404, 'a native subscription is not found on the mount');
+  t.equal((await b.compat.updateWebhookSubscription({ params: { id }, body: { webhook_url: 'https://x.example' } })).status, 404);
+  t.equal((await b.compat.rotateWebhookSecret({ params: { id } })).status, 404);
+  t.equal((await b.compat.deleteWebhookSubscription({ params: { id } })).status, 404);
+  t.equal((await api.getWebhookSubscription({ params: { subscriptionId: id } })).status, 200, 'untouched');
+
+  // The native API changes and deletes compat subscriptions like any other.
+  const off = await api.updateWebhookSubscription({ params: { subscriptionId: compat.body.id }, body: { enabled: false } });
+  t.equal(off.status, 200);
+  t.match((await b.compat.getWebhookSubscription({ params: { id: compat.body.id } })).body, { enabled: false });
+  t.equal((await api.deleteWebhookSubscription({ params: { subscriptionId: compat.body.id } })).status, 200);
+  t.equal((await b.compat.getWebhookSubscription({ params: { id: compat.body.id } })).status, 404);
 });
 
 t.test('a composio.connected_account.expired payload verifies with core, unchanged', async (t) => {

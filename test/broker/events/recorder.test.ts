@@ -13,6 +13,7 @@ import { payloadFor } from '../../../src/events/payloads.js';
 import { createEventRecorder } from '../../../src/events/event-recorder.js';
 import { createWebhookSecrets, PREVIOUS_SECRET_GRACE_MS } from '../../../src/events/webhook-secrets.js';
 import { EVENT_TYPE_NAMES, isEventType } from '../../../src/events/event-types.js';
+import { createEventRetention } from '../../../src/events/retention.js';
 import type { IWebhookSubscription } from '../../../src/db/entities/index.js';
 
 const clock = manualClock();
@@ -340,4 +341,47 @@ t.test('the native payload is the same bytes on every build; the composio scheme
   const reread = (await repos.events.findById(id))!;
   t.equal(payloadFor({ scheme: 'standard', version: null }, reread, { id: 'msg_x' }), body, 'identical bytes');
   t.throws(() => payloadFor({ scheme: 'composio', version: 'V3' }, event, { id: 'msg_x' }), /not built yet/);
+});
+
+t.test('retention: events older than the retention go with their deliveries and attempts, in batches; newer ones stay', async (t) => {
+  const { db, repos, recorder, projectId, subscription } = await setup();
+  const retention = createEventRetention({
+    db,
+    events: repos.events,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    retentionDays: 30,
+  });
+  await subscription();
+  const old: { id: string }[] = [];
+  for (let i = 0; i < 3; i += 1) old.push(await recorder.recordEvent(db.em(), { projectId, type: 'connection.deleted', data: { i } }));
+  const claimed = (await repos.webhookDeliveries.claimDue(1_000, 30_000, new Date(clock.now()))).find((d) => d.eventId === old[0]!.id)!;
+  await repos.webhookDeliveries.complete(
+    claimed,
+    { statusCode: 200, error: null },
+    {
+      id: newOrderedId('wha', clock.now()),
+      attempt: 1,
+      startedAt: new Date(clock.now()),
+      durationMs: 1,
+      statusCode: 200,
+      responseExcerpt: 'ok',
+      error: null,
+    },
+  );
+  clock.advance(30 * 24 * 3600_000 + 1);
+  const recent = await recorder.recordEvent(db.em(), { projectId, type: 'connection.deleted', data: {} });
+
+  const swept = await retention.sweepExpiredEvents(new Date(clock.now()), 2);
+  t.ok(swept.events >= 3, 'the old events (and older subtests ones)');
+  t.ok(swept.deliveries >= 3);
+  t.ok(swept.attempts >= 1);
+  for (const e of old) {
+    t.equal(await repos.events.findById(e.id), null);
+    t.same(await repos.webhookDeliveries.forEvent(e.id), []);
+  }
+  t.same(await repos.webhookAttempts.forDelivery(claimed.id), []);
+  t.ok(await repos.events.findById(recent.id), 'a newer event stays');
+  t.equal((await repos.webhookDeliveries.forEvent(recent.id)).length, 1);
+  t.same(await retention.sweepExpiredEvents(new Date(clock.now())), { events: 0, deliveries: 0, attempts: 0 }, 'nothing left to sweep');
 });
