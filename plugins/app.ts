@@ -135,6 +135,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       execution: s.execution,
       proxy: s.proxy,
       connectLinks: s.connectLinks,
+      compatWebhooks: s.compatWebhooks,
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });

@@ -37,6 +37,8 @@ import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
 import { createScheduledTasks } from './events/jobs/index.js';
+import { createCompatWebhookStore } from './compat/webhook-store.js';
+import { createComposioPayloads } from './events/composio-payloads.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createWebhookQueueStats } from './db/repositories/webhook-queue-stats.js';
@@ -118,6 +120,8 @@ export function createServices(deps: ServiceDeps) {
     sender: webhookSender,
     channel: wakeChannel,
     metrics,
+    // Built below with the services it reads; called only once the app runs.
+    composioBody: (subscription, event, delivery) => composioPayloads.bodyFor(subscription, event, delivery),
     clock,
     log: deps.log,
   });
@@ -197,6 +201,24 @@ export function createServices(deps: ServiceDeps) {
     metrics,
     sweepExpiredEvents: () => eventRetention.sweepExpiredEvents(new Date(clock.now())),
   });
+  // The native webhook API's service; the compat mount's store delegates to it.
+  const webhooks = createWebhookService({
+    db,
+    subscriptions: repos.webhookSubscriptions,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    events: repos.events,
+    secrets: webhookSecrets,
+    recorder: eventRecorder,
+    clock,
+  });
+  /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
+  const composioPayloads = createComposioPayloads({
+    organizationOf: async (projectId) => (await tenancy.projects.find(projectId))?.organizationId,
+    authConfigFlags: (projectId, authConfigId) => authConfigs.get(projectId, authConfigId).catch(() => undefined),
+    requestedScopes: async (projectId, connectionId) =>
+      (await connections.get(projectId, connectionId).catch(() => undefined))?.requestedScopes ?? undefined,
+  });
   return {
     tenancy,
     catalog,
@@ -229,17 +251,18 @@ export function createServices(deps: ServiceDeps) {
     webhookSecrets,
     /** Sends the queued deliveries; plugins/events-worker.ts starts it with the app and drains it on close. */
     webhookWorker,
-    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
-    webhooks: createWebhookService({
+    /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
+    compatWebhooks: createCompatWebhookStore({
       db,
       subscriptions: repos.webhookSubscriptions,
-      deliveries: repos.webhookDeliveries,
-      attempts: repos.webhookAttempts,
-      events: repos.events,
       secrets: webhookSecrets,
-      recorder: eventRecorder,
+      webhooks,
       clock,
     }),
+    /** Composio-scheme delivery bodies (V1/V2/V3), for the delivery worker's compat subscriptions. */
+    composioPayloads,
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks,
     /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
     eventRetention,
     eventRepos: {

@@ -8,7 +8,7 @@ import type { AuthMethodDef, ToolkitFile } from '../../src/catalog/catalog-schem
 import type { AuthConfigView, CreateAuthConfigInput, UpdateAuthConfigInput } from '../../src/connections/auth-config-service.js';
 import { credentialFields, toolkitLogo } from './catalog-view.js';
 import { CompatError, compatBadRequest, notImplementedHere } from './errors.js';
-import { kindOf, schemeOf } from './mapping.js';
+import { kindOf, schemeOf } from '../../src/compat/mapping.js';
 
 type CredentialValue = string | number | boolean | string[];
 

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../../src/catalog/catalog.js';
 import type { AuthMethodDef, CredentialsSchema, ToolFile, ToolkitFile } from '../../src/catalog/catalog-schema.js';
-import { schemeOf } from './mapping.js';
+import { schemeOf } from '../../src/compat/mapping.js';
 
 export interface CatalogViewDeps {
   catalog: Catalog;

@@ -10,7 +10,7 @@ import { principal } from '../auth.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import { connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
-import { compatStatus, schemeOf } from './mapping.js';
+import { compatStatus, schemeOf } from '../../src/compat/mapping.js';
 import { queryBool } from './paging.js';
 import { IdParams, LooseObject, Nullable, OptionalString, RevokeOnDeleteQuery, StateSchema } from './schemas.js';
 import { defineOperation, route } from '../operations.js';

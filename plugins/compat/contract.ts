@@ -1,5 +1,5 @@
 /**
- * The compat mount's operations (compat-v3.1.md sections 4 to 7), each declared beside its handler
+ * The compat mount's operations (compat-v3.1.md sections 4 to 7, and the webhook subscriptions of section 8), each declared beside its handler
  * and listed here with the mount's prefix for the test client. Not in spec.json: the v3.1 wire
  * contract is Composio's. The 501 groups (not-implemented.ts) are catch-alls, not operations.
  */
@@ -10,6 +10,7 @@ import { toolOperations } from './tools.js';
 import { authConfigOperations } from './auth-configs.js';
 import { connectedAccountOperations } from './connected-accounts.js';
 import { connectedAccountActionOperations } from './connected-account-actions.js';
+import { webhookSubscriptionOperations } from './webhook-subscriptions.js';
 
 export const compatContract = {
   prefix: DEFAULT_COMPAT_PREFIX,
@@ -19,5 +20,6 @@ export const compatContract = {
     ...authConfigOperations,
     ...connectedAccountOperations,
     ...connectedAccountActionOperations,
+    ...webhookSubscriptionOperations,
   },
 } satisfies Contract;

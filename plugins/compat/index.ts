@@ -21,6 +21,7 @@ import toolRoutes from './tools.js';
 import authConfigRoutes from './auth-configs.js';
 import connectedAccountRoutes from './connected-accounts.js';
 import connectedAccountActions from './connected-account-actions.js';
+import webhookSubscriptionRoutes from './webhook-subscriptions.js';
 import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './not-implemented.js';
 
 export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
@@ -51,7 +52,10 @@ function authenticate(app: FastifyInstance) {
 }
 
 /** What the compat mount may use: the same domain services as the native API, nothing internal. */
-export type CompatServices = Pick<Services, 'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks'>;
+export type CompatServices = Pick<
+  Services,
+  'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'compatWebhooks'
+>;
 
 export default fp(
   async (app, opts: { prefix?: string; services: CompatServices }) => {
@@ -71,6 +75,7 @@ export default fp(
         await v31.register(authConfigRoutes, { services });
         await v31.register(connectedAccountRoutes, { services });
         await v31.register(connectedAccountActions, { services });
+        await v31.register(webhookSubscriptionRoutes, { webhooks: services.compatWebhooks });
         await v31.register(unboundGroups(UNBOUND_GROUPS));
       },
       { prefix },

@@ -26,8 +26,8 @@ export function payloadFor(
   _delivery: Pick<IWebhookDelivery, 'id'>,
 ): string {
   if (subscription.scheme === 'composio') {
-    // The compat plane's helper maps events to Composio's V1/V2/V3 payloads.
-    throw new Error('Composio-scheme webhook payloads are not built yet');
+    // Composio's V1/V2/V3 bodies need the connection's context: services.composioPayloads.bodyFor.
+    throw new Error('a Composio-scheme body is built by composioPayloads.bodyFor');
   }
   return JSON.stringify(nativePayload(event));
 }

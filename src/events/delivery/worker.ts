@@ -60,6 +60,12 @@ export interface DeliveryWorkerDeps {
   sender: WebhookSender;
   channel: WakeChannel;
   metrics: Pick<BrokerMetrics, 'recordWebhookAttempt'>;
+  /** The body and payload version of a compat (`composio` scheme) delivery: src/events/composio-payloads.ts. */
+  composioBody: (
+    subscription: IWebhookSubscription,
+    event: IEvent,
+    delivery: IWebhookDelivery,
+  ) => Promise<{ version: NonNullable<IWebhookSubscription['version']>; body: string }>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -264,12 +270,16 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
 
     let unsendable: string | undefined;
     let body: string | undefined;
+    let version = target?.subscription.version ?? null;
     if (!target) unsendable = 'not sent: the subscription no longer exists';
     else if (!target.subscription.enabled) unsendable = 'not sent: the subscription is disabled';
     else if (!event) unsendable = 'not sent: the event no longer exists (retention)';
     else {
       try {
-        body = payloadFor(target.subscription, event, delivery);
+        if (target.subscription.scheme === 'composio') {
+          // The header names the version of the body sent (a V3-only event goes out as V3).
+          ({ body, version } = await deps.composioBody(target.subscription, event, delivery));
+        } else body = payloadFor(target.subscription, event, delivery);
       } catch (err) {
         unsendable = `not sent: ${(err as Error).message}`;
       }
@@ -284,7 +294,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     const sub = target.subscription;
     const headers = deliveryHeaders({
       scheme: sub.scheme,
-      version: sub.version,
+      version,
       messageId: delivery.id,
       attempt: delivery.attempts,
       timestamp: Math.floor(startedAt.getTime() / 1000),

@@ -1,8 +1,8 @@
 /** The compat value maps and query conventions, both directions, without a broker. */
 import t from 'tap';
-import { COMPAT_STATUSES, compatStatus, kindOf, nativeFilterFor, schemeOf } from '../../../plugins/compat/mapping.js';
+import { COMPAT_STATUSES, compatStatus, kindOf, nativeFilterFor, schemeOf } from '../../../src/compat/mapping.js';
 import { clampLimit, commaList, decodeCursor, encodeCursor, pageOf, queryBool } from '../../../plugins/compat/paging.js';
-import { connectionState, REDACTED } from '../../../plugins/compat/connected-account-view.js';
+import { connectionState, REDACTED } from '../../../src/compat/connected-account-view.js';
 import { asDataObject, toExecuteEnvelope } from '../../../plugins/compat/execute-envelope.js';
 import { isDeterministic } from '../../../plugins/compat/errors.js';
 import { CONNECTION_STATUSES } from '../../../src/db/entities/index.js';

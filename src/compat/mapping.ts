@@ -3,7 +3,7 @@
  * directions agree: auth schemes (kind <-> scheme) and connection statuses (native status plus
  * `disabled` <-> compat status). See docs/guides/compat.md for the table.
  */
-import type { ConnectionStatus } from '../../src/db/entities/index.js';
+import type { ConnectionStatus } from '../db/entities/index.js';
 
 export type AuthKind = 'oauth2' | 'api_key' | 'basic' | 'bearer';
 export type AuthScheme = 'OAUTH2' | 'API_KEY' | 'BASIC' | 'BEARER_TOKEN';

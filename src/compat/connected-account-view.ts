@@ -4,8 +4,8 @@
  * (`access_token`, `username`/`password`, `token`) the value is a placeholder, never the secret.
  * Combinations the SDK's state union has no variant for are sent without `state`.
  */
-import type { IAuthConfig, IConnection } from '../../src/db/entities/index.js';
-import { connectionView } from '../../src/connections/connection-view.js';
+import type { IAuthConfig, IConnection } from '../db/entities/index.js';
+import { connectionView, type ConnectionView } from '../connections/connection-view.js';
 import { compatStatus, schemeOf, type AuthScheme, type CompatStatus } from './mapping.js';
 
 export const REDACTED = '[REDACTED]';
@@ -31,8 +31,20 @@ export function connectionState(
 
 export type AuthConfigFlags = Pick<IAuthConfig, 'isManaged' | 'disabled'>;
 
+/** What the single read adds to a list item. */
+export interface AccountDetail {
+  requestedScopes: readonly string[];
+}
+
 export function connectedAccountItem(c: IConnection, authConfig: AuthConfigFlags | undefined, detail = false) {
-  const v = connectionView(c);
+  return connectedAccountOf(connectionView(c), authConfig, detail ? { requestedScopes: c.requestedScopes ?? [] } : undefined);
+}
+
+/**
+ * The v3.1 object from the native view: the compat reads and the Composio-scheme webhook payloads
+ * (whose events carry the native view) render the same account. `detail`: the single read's extras.
+ */
+export function connectedAccountOf(v: ConnectionView, authConfig: AuthConfigFlags | undefined, detail?: AccountDetail) {
   const scheme = schemeOf(v.authMethodKind);
   const status = compatStatus(v.status, v.disabled);
   const state = connectionState(scheme, status);
@@ -52,8 +64,12 @@ export function connectedAccountItem(c: IConnection, authConfig: AuthConfigFlags
       is_disabled: authConfig?.disabled ?? false,
     },
     alias: v.alias,
+    // The non-secret connection fields (what `connection.data` set on create); never a credential.
+    data: { ...(v.connectionConfig ?? {}) },
     experimental: { account_type: 'PRIVATE' },
     ...(state ? { state } : {}),
-    ...(detail ? { requested_scopes: [...(c.requestedScopes ?? [])], requested_user_scopes: [] } : {}),
+    ...(detail ? { params: {}, requested_scopes: [...detail.requestedScopes], requested_user_scopes: [] } : {}),
   };
 }
+
+export type ConnectedAccount = ReturnType<typeof connectedAccountOf>;
