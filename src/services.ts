@@ -36,6 +36,8 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
+import { createEventRecorder } from './events/event-recorder.js';
+import { createWebhookSecrets } from './events/webhook-secrets.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -95,6 +97,14 @@ export function createServices(deps: ServiceDeps) {
   });
   const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
   const state = createStateSigner(config.sessionSecret, clock);
+  // Events (issue 28): recorded with the change they report, in its transaction.
+  const eventRecorder = createEventRecorder({
+    events: repos.events,
+    subscriptions: repos.webhookSubscriptions,
+    deliveries: repos.webhookDeliveries,
+    clock,
+  });
+  const webhookSecrets = createWebhookSecrets({ vault, clock });
   const tokens = createTokenService({
     db,
     connectionRows: repos.connections,
@@ -160,6 +170,15 @@ export function createServices(deps: ServiceDeps) {
     metrics,
     recorder,
     state,
+    /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
+    eventRecorder,
+    webhookSecrets,
+    eventRepos: {
+      events: repos.events,
+      webhookSubscriptions: repos.webhookSubscriptions,
+      webhookDeliveries: repos.webhookDeliveries,
+      webhookAttempts: repos.webhookAttempts,
+    },
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();

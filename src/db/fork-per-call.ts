@@ -58,6 +58,22 @@ export function boundTo(db: Db, tx: EntityManager): Db {
   return { ...db, em: () => tx, transaction: (work) => work(tx) };
 }
 
+/** Callbacks to run once each open transaction (keyed by its driver context) has committed. */
+const commitCallbacks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `callback` once the transaction `em` belongs to has committed (never after a rollback), or
+ * soon when `em` is not in one (its writes are committed already). The event recorder wakes the
+ * delivery worker this way: woken before the commit, a worker on another connection would not
+ * see the new rows yet.
+ */
+export function afterCommit(em: EntityManager, callback: () => void): void {
+  const trx = em.getTransactionContext<object>();
+  const pending = trx ? commitCallbacks.get(trx) : undefined;
+  if (pending) pending.push(callback);
+  else queueMicrotask(callback);
+}
+
 export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
   const em = () => orm.em.fork();
   const isPostgres = database.kind === 'postgresql';
@@ -67,12 +83,17 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
     // The connection's transaction with a fork bound to it: MikroORM's em.transactional would
     // also flush, inside an AsyncLocalStorage (see above). Work writes natively, so nothing waits
     // for a flush.
-    transaction: (work) =>
-      orm.em.getConnection().transactional(async (trx) => {
+    async transaction(work) {
+      const committed: (() => void)[] = [];
+      const result = await orm.em.getConnection().transactional(async (trx) => {
+        commitCallbacks.set(trx, committed);
         const tx = orm.em.fork();
         tx.setTransactionContext(trx);
         return work(tx);
-      }),
+      });
+      for (const callback of committed) callback();
+      return result;
+    },
     isPostgres,
     bulkInsert: (entity) => {
       const inserter = createBulkInsert(orm, database, entity);

@@ -9,8 +9,9 @@ import type { VaultSecretRepository } from '../db/repositories/vault-secret-repo
 import { newId } from '../ids.js';
 import { open, seal, sealedKeyId, type MasterKey } from './envelope.js';
 
-export type SecretOwnerType = 'connection' | 'auth_config';
-export type SecretName = 'oauth_tokens' | 'credentials' | 'client_secret' | 'pkce_verifier' | 'connect_link';
+export type SecretOwnerType = 'connection' | 'auth_config' | 'webhook_subscription';
+/** A webhook subscription's signing secrets are named by their id (`whk_…`): after a rotation the previous one still signs for a while. */
+export type SecretName = 'oauth_tokens' | 'credentials' | 'client_secret' | 'pkce_verifier' | 'connect_link' | `whk_${string}`;
 
 export interface SecretRef {
   ownerType: SecretOwnerType;

@@ -4,6 +4,7 @@ import { AuditEntry } from './audit-entry.js';
 import { AuthConfig } from './auth-config.js';
 import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
+import { Event } from './event.js';
 import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
@@ -12,6 +13,9 @@ import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
+import { WebhookAttempt } from './webhook-attempt.js';
+import { WebhookDelivery } from './webhook-delivery.js';
+import { WebhookSubscription } from './webhook-subscription.js';
 
 export {
   ApiKey,
@@ -19,6 +23,7 @@ export {
   AuthConfig,
   CacheEpoch,
   Connection,
+  Event,
   Invitation,
   Membership,
   Organization,
@@ -27,6 +32,9 @@ export {
   ToolExecution,
   User,
   VaultSecret,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookSubscription,
 };
 export { CONNECTION_STATUSES, type ConnectionStatus } from './connection.js';
 export type { IApiKey } from './api-key.js';
@@ -41,6 +49,11 @@ export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
+export type { IEvent } from './event.js';
+export { WEBHOOK_SCHEMES, COMPOSIO_WEBHOOK_VERSIONS, type WebhookScheme, type ComposioWebhookVersion } from './webhook-subscription.js';
+export type { IWebhookSubscription } from './webhook-subscription.js';
+export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus, type IWebhookDelivery } from './webhook-delivery.js';
+export { WEBHOOK_ATTEMPT_OUTCOMES, type WebhookAttemptOutcome, type IWebhookAttempt } from './webhook-attempt.js';
 export const entities = [
   Organization,
   Project,
@@ -55,4 +68,8 @@ export const entities = [
   Session,
   Invitation,
   AuditEntry,
+  Event,
+  WebhookSubscription,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

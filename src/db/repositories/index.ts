@@ -7,21 +7,29 @@ import type { Db } from '../fork-per-call.js';
 import { createAuditRepository } from './audit-repository.js';
 import { createAuthConfigRepository } from './auth-config-repository.js';
 import { createConnectionRepository } from './connection-repository.js';
+import { createEventRepository } from './event-repository.js';
 import { createExecutionRepository } from './execution-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createVaultSecretRepository } from './vault-secret-repository.js';
+import { createWebhookAttemptRepository } from './webhook-attempt-repository.js';
+import { createWebhookDeliveryRepository } from './webhook-delivery-repository.js';
+import { createWebhookSubscriptionRepository } from './webhook-subscription-repository.js';
 
 export function createRepositories(db: Db) {
   return {
     audit: createAuditRepository(db),
     authConfigs: createAuthConfigRepository(db),
     connections: createConnectionRepository(db),
+    events: createEventRepository(db),
     executions: createExecutionRepository(db),
     sessions: createSessionRepository(db),
     usage: createUsageRepository(db),
     users: createUserRepository(db),
     vaultSecrets: createVaultSecretRepository(db),
+    webhookAttempts: createWebhookAttemptRepository(db),
+    webhookDeliveries: createWebhookDeliveryRepository(db),
+    webhookSubscriptions: createWebhookSubscriptionRepository(db),
   };
 }

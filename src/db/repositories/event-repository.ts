@@ -1,0 +1,83 @@
+/**
+ * The event log (issue 28): appended in the transaction of the change it reports, read newest
+ * first per project, deleted by age (retention). Never updated.
+ */
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { Event, type IEvent } from '../entities/index.js';
+import { fresh, insertNew, type Db } from '../fork-per-call.js';
+
+export type NewEvent = Omit<IEvent, 'createdAt'> & { createdAt: Date };
+
+/** A keyset position: the (createdAt, id) of the last row of the previous page. */
+export interface Position {
+  createdAt: Date;
+  id: string;
+}
+
+export interface EventFilters {
+  types?: string[];
+  /** Only events created at or after this time. */
+  after?: Date;
+  /** Only events created before this time. */
+  before?: Date;
+  limit: number;
+  /** Newest first: the page after this position. */
+  cursor?: Position;
+}
+
+/** Rows older than the position, newest first (shared by every keyset list here). */
+export function olderThan(position: Position | undefined, field = 'createdAt'): Record<string, unknown> {
+  if (!position) return {};
+  return { $or: [{ [field]: { $lt: position.createdAt } }, { [field]: position.createdAt, id: { $lt: position.id } }] };
+}
+
+export function createEventRepository(db: Db) {
+  return {
+    async insert(row: NewEvent, em: EntityManager = db.em()): Promise<IEvent> {
+      return insertNew(em, Event, row);
+    },
+
+    findInProject(projectId: string, id: string, em: EntityManager = db.em()): Promise<IEvent | null> {
+      return em.findOne(Event, { id, projectId }, fresh);
+    },
+
+    /** The delivery worker: the event a delivery row points at. */
+    findById(id: string, em: EntityManager = db.em()): Promise<IEvent | null> {
+      return em.findOne(Event, { id }, fresh);
+    },
+
+    findByIds(ids: string[], em: EntityManager = db.em()): Promise<IEvent[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return em.find(Event, { id: { $in: ids } }, fresh);
+    },
+
+    /** Newest first. */
+    list(projectId: string, f: EventFilters): Promise<IEvent[]> {
+      const createdAt: Record<string, Date> = {};
+      if (f.after) createdAt.$gte = f.after;
+      if (f.before) createdAt.$lt = f.before;
+      const where = {
+        projectId,
+        ...(f.types ? { type: { $in: f.types } } : {}),
+        ...(f.after || f.before ? { createdAt } : {}),
+        ...olderThan(f.cursor),
+      } as FilterQuery<IEvent>;
+      return db.em().find(Event, where, { ...fresh, orderBy: { createdAt: 'desc', id: 'desc' }, limit: f.limit });
+    },
+
+    /** Retention: up to `limit` ids of events created before `cutoff`, oldest first. */
+    async idsCreatedBefore(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .em()
+        .find(Event, { createdAt: { $lt: cutoff } }, { ...fresh, fields: ['id'], orderBy: { createdAt: 'asc' }, limit });
+      return rows.map((r) => r.id);
+    },
+
+    deleteByIds(ids: string[], em: EntityManager = db.em()): Promise<number> {
+      if (ids.length === 0) return Promise.resolve(0);
+      return em.nativeDelete(Event, { id: { $in: ids } });
+    },
+  };
+}
+
+export type EventRepository = ReturnType<typeof createEventRepository>;
