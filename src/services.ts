@@ -161,7 +161,20 @@ export function createServices(deps: ServiceDeps) {
     quota,
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     // The console plane (plugins/console): accounts, sessions, usage, audit log, project resources.
-    ...createConsoleServices({ repos, config, clock, tenancy, authConfigs, connections, tokens, catalog, catalogService }),
+    ...createConsoleServices({
+      repos,
+      config,
+      clock,
+      tenancy,
+      authConfigs,
+      connections,
+      tokens,
+      catalog,
+      catalogService,
+      db,
+      eventRecorder,
+      webhookSecrets,
+    }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
     // Internals: the auth hook syncs the cache; tests flush the recorder and sign states.

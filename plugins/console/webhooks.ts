@@ -57,7 +57,7 @@ export const webhookOperations = {
     method: 'POST',
     url: `${PROJECT}/webhooks`,
     config: { role: 'admin' },
-    summary: 'Subscribe a URL to the project's events; the signing secret is returned once (admin)',
+    summary: "Subscribe a URL to the project's events; the signing secret is returned once (admin)",
     params: ProjectParams,
     body: CreateWebhookBody,
     response: { 201: WebhookSecretAnswer, ...consoleErrors(400, 401, 403, 404) },

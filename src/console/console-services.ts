@@ -12,11 +12,24 @@ import { createSessionService } from './session-service.js';
 import { createAuditService } from './audit-service.js';
 import { createUsageService } from './usage-service.js';
 import { createProjectConsoleServices, type ProjectDomainServices } from './project-console-services.js';
+import type { Db } from '../db/fork-per-call.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { WebhookSecrets } from '../events/webhook-secrets.js';
+import { createConsoleWebhookService } from './console-webhook-service.js';
+import { bindProvisionalWebhookPorts } from './provisional-webhook-ports.js';
 
 type Repositories = ReturnType<typeof createRepositories>;
 
 export function createConsoleServices(
-  deps: { repos: Repositories; config: Config; clock: Clock; tenancy: Tenancy } & ProjectDomainServices,
+  deps: {
+    repos: Repositories;
+    config: Config;
+    clock: Clock;
+    tenancy: Tenancy;
+    db: Db;
+    eventRecorder: EventRecorder;
+    webhookSecrets: WebhookSecrets;
+  } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
   return {
@@ -26,5 +39,10 @@ export function createConsoleServices(
     audit: createAuditService({ audit: repos.audit }),
     // Auth configs and connections, executions, the toolkit catalog.
     ...createProjectConsoleServices({ ...deps, audit: tenancy.audited }),
+    // Webhook subscriptions and events (issue 28), audited.
+    consoleWebhooks: createConsoleWebhookService({
+      audit: tenancy.audited,
+      ...bindProvisionalWebhookPorts({ db: deps.db, repos, secrets: deps.webhookSecrets, recorder: deps.eventRecorder, clock }),
+    }),
   };
 }

@@ -4,6 +4,7 @@
  * vault for secrets, the delivery queue); this adds the console's audit log entry for every change
  * (never a secret in it). Who may read or change is the routes' declared role.
  */
+import { EVENT_TYPES } from '../events/event-types.js';
 import type { Actor } from '../tenancy/actor.js';
 import type { Audited } from '../tenancy/audited.js';
 import type { ProjectTarget } from './console-resource-service.js';
@@ -18,6 +19,9 @@ export function createConsoleWebhookService(deps: { audit: Pick<Audited, 'record
     record(actor, t, action, 'webhook_subscription', s.id, { url: s.url, ...more });
 
   return {
+    /** Every event type with what it means (the create form's choices, the events filter). */
+    eventTypes: () => Object.entries(EVENT_TYPES).map(([type, description]) => ({ type, description })),
+
     listSubscriptions: (t: ProjectTarget, page: { cursor?: string | undefined; limit: number }) => webhooks.list(t.projectId, page),
 
     getSubscription: (t: ProjectTarget, id: string) => webhooks.get(t.projectId, id),
