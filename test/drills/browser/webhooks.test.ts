@@ -230,7 +230,9 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
 
   await t.test('the audit log has every change, never the secret', async (t) => {
     const res = await owner.get(`/orgs/${b.organizationId}/audit`);
-    const entries = res.json<{ items: { action: string; targetId: string }[] }>().items.filter((e) => /^(webhook_subscription|event)\./.test(e.action));
+    const entries = res
+      .json<{ items: { action: string; targetId: string }[] }>()
+      .items.filter((e) => /^(webhook_subscription|event)\./.test(e.action));
     t.same(
       entries.map((e) => e.action),
       [

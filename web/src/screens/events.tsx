@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { api, projectPath } from '../api';
 import { Empty, ErrorNotice, Loading, SuccessNotice } from '../components/notice';
 import { Pager } from '../components/pager';
-import { canManage, formatDateTime } from '../format';
+import { canManage, formatDateTimeSeconds } from '../format';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href } from '../router';
@@ -60,19 +60,19 @@ function EventList({ project }: { project: Project }) {
       {pages.loading && !pages.data ? <Loading /> : null}
       {pages.data?.items.length === 0 ? <Empty>{type ? 'No events of this type.' : 'No events yet.'}</Empty> : null}
       {pages.data && pages.data.items.length > 0 ? (
-        <DataTable testid="event-table" caption="Events" columns={['Time', 'Type', 'About', 'Event']} actions>
+        <DataTable testid="event-table" caption="Events" columns={['Time', 'Type', 'About']} actions>
           {pages.data.items.map((e) => (
             <tr key={e.id} data-testid="event-row" data-event-id={e.id} data-type={e.type}>
               <th scope="row" class="nowrap">
-                {formatDateTime(e.timestamp)}
+                {formatDateTimeSeconds(e.timestamp)}
               </th>
               <td>
                 <code>{e.type}</code>
+                <div class="muted small break">
+                  <code>{e.id}</code>
+                </div>
               </td>
-              <td>{subjectOf(e) || <span class="muted">—</span>}</td>
-              <td>
-                <code class="small">{e.id}</code>
-              </td>
+              <td class="break">{subjectOf(e) || <span class="muted">—</span>}</td>
               <td class="actions">
                 <a class="button button-small" href={item(e)} aria-label={`View ${e.id}`} data-testid="view-event">
                   View
@@ -136,7 +136,7 @@ function EventPage({ project, eventId }: { project: Project; eventId: string }) 
             </div>
             <div>
               <dt>Time</dt>
-              <dd>{formatDateTime(event.data.timestamp)}</dd>
+              <dd>{formatDateTimeSeconds(event.data.timestamp)}</dd>
             </div>
           </dl>
           {canManage(org.role) ? (
@@ -147,7 +147,7 @@ function EventPage({ project, eventId }: { project: Project; eventId: string }) 
             </div>
           ) : null}
           <SuccessNotice message={done} />
-          <h3>Payload</h3>
+          <h3 class="section">Payload</h3>
           <p class="muted">The body every subscription receives for this event.</p>
           <pre class="json" data-testid="event-json" tabIndex={0} aria-label="Event payload as JSON">
             {JSON.stringify(event.data, null, 2)}

@@ -14,7 +14,7 @@ import { ConfirmDialog, Dialog } from '../components/dialog';
 import { Empty, ErrorNotice, Loading, SuccessNotice } from '../components/notice';
 import { Pager } from '../components/pager';
 import { useSubmit } from '../components/use-submit';
-import { canManage, formatDateTime, formatNumber } from '../format';
+import { canManage, formatDateTime, formatDateTimeSeconds, formatNumber } from '../format';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href } from '../router';
@@ -432,34 +432,33 @@ function SubscriptionPage({ base, project, subscriptionId }: { base: Base; proje
         {attempts.loading && !attempts.data ? <Loading /> : null}
         {attempts.data?.items.length === 0 ? <Empty>Nothing was sent to this subscription yet.</Empty> : null}
         {attempts.data && attempts.data.items.length > 0 ? (
-          <DataTable
-            testid="delivery-table"
-            caption="Delivery attempts"
-            columns={['Time', 'Event', 'Attempt', 'Outcome', 'HTTP status', 'Duration', 'Response']}
-            actions={manage}
-          >
+          <DataTable testid="delivery-table" caption="Delivery attempts" columns={['Time', 'Event', 'Result', 'Response']} actions={manage}>
             {attempts.data.items.map((a) => (
               <tr key={a.id} data-testid="delivery-row" data-event-id={a.eventId} data-outcome={a.outcome}>
                 <th scope="row" class="nowrap">
-                  {formatDateTime(a.startedAt)}
+                  {formatDateTimeSeconds(a.startedAt)}
                 </th>
                 <td>
                   <code>{a.eventType}</code>
-                  <div class="muted small">
+                  <div class="small break">
                     <a href={href({ name: 'project', orgId: org.id, projectId: project.id, tab: 'events', item: a.eventId })}>
                       <code>{a.eventId}</code>
                     </a>
                   </div>
                 </td>
-                <td>{a.attempt}</td>
-                <td>
+                <td class="nowrap">
                   <OutcomeBadge outcome={a.outcome} />
+                  <div class="muted small">
+                    Attempt {a.attempt} · {a.statusCode === null ? 'no answer' : `HTTP ${a.statusCode}`} · {formatNumber(a.durationMs)} ms
+                  </div>
                 </td>
-                <td>{a.statusCode ?? <span class="muted">No answer</span>}</td>
-                <td class="nowrap">{formatNumber(a.durationMs)} ms</td>
                 <td class="excerpt">
-                  {a.error ? <div class="reason">{a.error}</div> : null}
-                  {a.responseExcerpt ? <code class="small">{a.responseExcerpt}</code> : a.error ? null : <span class="muted">Empty</span>}
+                  {a.error && a.statusCode === null ? <div class="reason">{a.error}</div> : null}
+                  {a.responseExcerpt ? (
+                    <code class="small">{a.responseExcerpt}</code>
+                  ) : a.statusCode === null ? null : (
+                    <span class="muted">Empty</span>
+                  )}
                 </td>
                 {manage ? (
                   <td class="actions">
