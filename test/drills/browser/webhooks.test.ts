@@ -13,6 +13,7 @@ import t from 'tap';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
 import { browserSkip, launchBrowser, listeningBroker, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
 import { signUp } from '../../helpers/console.js';
 import type { TestContext } from '../../helpers/app.js';
@@ -20,6 +21,13 @@ import { payloadFor } from '../../../src/events/payloads.js';
 import { newOrderedId } from '../../../src/ids.js';
 
 const skip = browserSkip();
+
+/** How many pixels a table scrolls sideways inside its frame (0: every column shows). */
+const tableOverflow = (page: Page, testid: string) =>
+  // A string: test/ is type-checked without the DOM library.
+  page.evaluate(
+    `(() => { const w = document.querySelector('[data-testid="${testid}"]').parentElement; return w.scrollWidth - w.clientWidth; })()`,
+  );
 
 /** A receiver on a loopback port: answers 503 to its first request, then 200 with a short body. */
 async function startReceiver(t: TestContext) {
@@ -121,9 +129,9 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
     await page.waitForURL(new RegExp(`/webhooks/${subscriptionId}$`));
     await page.getByText('Nothing was sent to this subscription yet.').waitFor();
     await page.getByTestId('send-test-event').click();
-    const notice = page.getByText(/A webhook\.test event \(evt_\w+\) is on its way/);
+    const notice = page.getByText(/A webhook\.test event \(evt_[\w-]+\) is on its way/);
     await notice.waitFor();
-    eventId = /\((evt_\w+)\)/.exec(await notice.innerText())![1]!;
+    eventId = /\((evt_[\w-]+)\)/.exec(await notice.innerText())![1]!;
 
     t.equal(await deliverDue(b.app), 1, 'one delivery due: the test event to this subscription');
     t.equal(await deliverDue(b.app), 1, 'due again at once after the 503 (the test retries without waiting)');
@@ -148,6 +156,7 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
     t.match(first, /Will retry/);
     t.match(first, /\b503\b/);
     t.match(first, 'receiver warming up');
+    t.equal(await tableOverflow(page, 'delivery-table'), 0, 'every column of the log shows at 1280 px');
     await screenshot(page, 'webhook-deliveries');
 
     await rows.nth(0).getByTestId('redeliver-event').click();
@@ -180,6 +189,7 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
     const event = page.locator(`[data-testid="event-row"][data-event-id="${eventId}"]`);
     await event.waitFor();
     t.match(await event.innerText(), /webhook\.test/);
+    t.equal(await tableOverflow(page, 'event-table'), 0, 'every column shows at 1280 px');
     await screenshot(page, 'events');
 
     await page.getByTestId('event-type-filter').selectOption('connection.expired');

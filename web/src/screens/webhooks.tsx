@@ -439,17 +439,19 @@ function SubscriptionPage({ base, project, subscriptionId }: { base: Base; proje
                   {formatDateTimeSeconds(a.startedAt)}
                 </th>
                 <td>
-                  <code>{a.eventType}</code>
-                  <div class="small break">
-                    <a href={href({ name: 'project', orgId: org.id, projectId: project.id, tab: 'events', item: a.eventId })}>
-                      <code>{a.eventId}</code>
-                    </a>
-                  </div>
+                  <a
+                    href={href({ name: 'project', orgId: org.id, projectId: project.id, tab: 'events', item: a.eventId })}
+                    title={a.eventId}
+                    aria-label={`${a.eventType} event ${a.eventId}`}
+                  >
+                    <code>{a.eventType}</code>
+                  </a>
                 </td>
-                <td class="nowrap">
+                <td>
                   <OutcomeBadge outcome={a.outcome} />
-                  <div class="muted small">
-                    Attempt {a.attempt} · {a.statusCode === null ? 'no answer' : `HTTP ${a.statusCode}`} · {formatNumber(a.durationMs)} ms
+                  <div class="muted small nowrap">Attempt {a.attempt}</div>
+                  <div class="muted small nowrap">
+                    {a.statusCode === null ? 'No answer' : `HTTP ${a.statusCode}`} · {formatNumber(a.durationMs)} ms
                   </div>
                 </td>
                 <td class="excerpt">
