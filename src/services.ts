@@ -38,6 +38,7 @@ import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
+import { createConnectionEvents } from './connections/connection-events.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -86,17 +87,6 @@ export function createServices(deps: ServiceDeps) {
   metrics.watch({ cache: () => cache.stats(), ormPool: ormPoolReader(orm) });
   // Organizations, projects, members, invitations, API keys: every change audited in its transaction.
   const tenancy = createTenancy({ db, cache, clock, config });
-  const authConfigs = createAuthConfigService({
-    db,
-    authConfigs: repos.authConfigs,
-    connections: repos.connections,
-    catalog,
-    vault,
-    config,
-    cache,
-  });
-  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
-  const state = createStateSigner(config.sessionSecret, clock);
   // Events (issue 28): recorded with the change they report, in its transaction.
   const eventRecorder = createEventRecorder({
     events: repos.events,
@@ -105,6 +95,19 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const webhookSecrets = createWebhookSecrets({ vault, clock });
+  const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
+  const authConfigs = createAuthConfigService({
+    db,
+    authConfigs: repos.authConfigs,
+    connections: repos.connections,
+    catalog,
+    vault,
+    config,
+    cache,
+    connectionEvents,
+  });
+  const catalogService = createCatalogService({ catalog, isManagedClientConfigured: authConfigs.isManagedClientConfigured });
+  const state = createStateSigner(config.sessionSecret, clock);
   const tokens = createTokenService({
     db,
     connectionRows: repos.connections,
@@ -115,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     clock,
     metrics,
+    connectionEvents,
   });
   const connections = createConnectionService({
     db,
@@ -130,6 +134,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
     projects: tenancy.projects,
+    connectionEvents,
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 export interface CreateAuthConfigInput {
   slug: string;
@@ -74,7 +75,9 @@ export function authConfigView(a: IAuthConfig, connectionsCount: number): AuthCo
 export function createAuthConfigService(deps: {
   db: Db;
   authConfigs: AuthConfigRepository;
-  connections: Pick<ConnectionRepository, 'countByAuthConfig' | 'idsForAuthConfig' | 'deleteForAuthConfig'>;
+  connections: Pick<ConnectionRepository, 'countByAuthConfig' | 'idsForAuthConfig' | 'deleteForAuthConfig' | 'findInProject'>;
+  /** connection.deleted for each connection deleted with the config, in the same transaction. */
+  connectionEvents: Pick<ConnectionEvents, 'recordView'>;
   catalog: Catalog;
   vault: VaultService;
   config: Pick<Config, 'managedOAuthClients'>;
@@ -227,7 +230,11 @@ export function createAuthConfigService(deps: {
       await load(projectId, id);
       const deleted = await db.transaction(async (tx) => {
         const connectionIds = await deps.connections.idsForAuthConfig(projectId, id, tx);
-        for (const c of connectionIds) await vault.destroy({ ownerType: 'connection', ownerId: c }, tx);
+        for (const c of connectionIds) {
+          await vault.destroy({ ownerType: 'connection', ownerId: c }, tx);
+          const conn = await deps.connections.findInProject(projectId, c, tx);
+          if (conn) await deps.connectionEvents.recordView(tx, conn, 'connection.deleted');
+        }
         await vault.destroy({ ownerType: 'auth_config', ownerId: id }, tx);
         await deps.connections.deleteForAuthConfig(projectId, id, tx);
         await authConfigs.delete(projectId, id, tx);

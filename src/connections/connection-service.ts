@@ -27,6 +27,7 @@ import { connectionView, type ConnectionView } from './connection-view.js';
 import type { StateSigner } from './oauth-state.js';
 import { createOAuthAuthorization } from './oauth-authorization.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 export interface InitiateInput {
   entityId: string;
@@ -71,6 +72,8 @@ export function createConnectionService(deps: {
   clock: Clock;
   /** The project's allowed redirect URLs, for an initiate's `redirectUrl`. */
   projects: Pick<Projects, 'find'>;
+  /** The lifecycle's events (created, recovered, deleted…), each in the transaction of its change. */
+  connectionEvents: Pick<ConnectionEvents, 'activated' | 'recordView'>;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 
@@ -176,6 +179,7 @@ export function createConnectionService(deps: {
     toolkitOrFail,
     loadConnection,
     resolveAuthConfig,
+    connectionEvents: deps.connectionEvents,
   });
   const authorization = createOAuthAuthorization({
     db,
@@ -202,6 +206,7 @@ export function createConnectionService(deps: {
     callbackUrl,
     setStatus,
     clock: deps.clock,
+    connectionEvents: deps.connectionEvents,
   });
 
   return {
@@ -320,8 +325,10 @@ export function createConnectionService(deps: {
       const conn = await loadConnection(projectId, id);
       if (options.revoke && revocable(conn)) await deps.tokens.revokeConnection(conn, false);
       await db.transaction(async (tx) => {
+        // As it was just before: it is gone afterwards.
+        const last = await rows.findInProject(projectId, id, tx);
         await vault.destroy({ ownerType: 'connection', ownerId: id }, tx);
-        await rows.delete(projectId, id, tx);
+        if ((await rows.delete(projectId, id, tx)) === 1 && last) await deps.connectionEvents.recordView(tx, last, 'connection.deleted');
       });
       await cache.invalidate();
     },

@@ -15,6 +15,7 @@ import { badRequest } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 export interface ConnectInput {
   entityId: string;
@@ -29,7 +30,7 @@ export interface ConnectInput {
 
 export interface CredentialConnectionDeps {
   db: Db;
-  rows: Pick<ConnectionRepository, 'insert' | 'update'>;
+  rows: Pick<ConnectionRepository, 'insert' | 'update' | 'findInProject'>;
   catalog: Catalog;
   vault: VaultService;
   authConfigs: Pick<AuthConfigService, 'get'>;
@@ -43,6 +44,7 @@ export interface CredentialConnectionDeps {
     wantDirect: boolean,
     beforeCreate?: (authMethodId: string) => void,
   ) => Promise<IAuthConfig>;
+  connectionEvents: Pick<ConnectionEvents, 'activated'>;
 }
 
 export function createCredentialConnections(deps: CredentialConnectionDeps) {
@@ -113,6 +115,7 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
       const connectionConfig = fieldsOf(authConfig.authMethodId);
       const id = pending?.id ?? newId('ca');
       await db.transaction(async (tx) => {
+        const before = pending ? ((await rows.findInProject(projectId, id, tx)) ?? undefined) : undefined;
         if (pending) {
           await rows.update(
             id,
@@ -147,6 +150,7 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
           );
         }
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, credentials, tx);
+        await deps.connectionEvents.activated(tx, { id, projectId }, before);
       });
       await cache.invalidate();
       return { connectionId: id };
@@ -172,8 +176,10 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
       }
       const checked = checkCredentials(conn.toolkitSlug, conn.authMethodId, credentials, field);
       await db.transaction(async (tx) => {
+        const before = (await rows.findInProject(projectId, id, tx)) ?? undefined;
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked, tx);
         await rows.update(id, { status: 'ACTIVE', statusReason: null }, {}, tx);
+        await deps.connectionEvents.activated(tx, { id, projectId }, before);
       });
       await cache.invalidate();
       return loadConnection(projectId, id);

@@ -17,6 +17,7 @@ import type { AuthConfigService } from './auth-config-service.js';
 import { exchangeCode } from './oauth2-client.js';
 import type { StateSigner } from './oauth-state.js';
 import type { Clock } from '../clock.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 export interface CallbackOutcome {
   status: 'ACTIVE' | 'FAILED' | 'REJECTED';
@@ -38,6 +39,7 @@ export interface OAuthCallbackDeps {
   setStatus: (id: string, status: ConnectionStatus, reason: string | null) => Promise<void>;
   /** Stamps obtained_at/expires_at on the exchanged tokens (tests move it). */
   clock: Clock;
+  connectionEvents: Pick<ConnectionEvents, 'activated'>;
 }
 
 export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
@@ -135,6 +137,8 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
           {},
           tx,
         );
+        // Created, or recovered when a re-authorization brought back one that had worked (`conn`: as it was).
+        await deps.connectionEvents.activated(tx, conn, conn);
       });
       await cache.invalidate();
       return out('ACTIVE', `Connected to ${catalog.getToolkit(conn.toolkitSlug)?.name ?? conn.toolkitSlug}. You can close this window.`);

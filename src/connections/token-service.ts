@@ -19,6 +19,7 @@ import { refreshTokens, revokeAtProvider, type OAuthTokens } from './oauth2-clie
 import type { HotCache } from '../cache/hot-cache.js';
 import type { BrokerMetrics } from '../metrics/broker-metrics.js';
 import type { Clock } from '../clock.js';
+import type { ConnectionEvents } from './connection-events.js';
 
 /** Refresh this long before the provider's expiry, so a call never leaves with a dying token;
  *  at most half the token's lifetime, so short-lived tokens are not refreshed on every call. */
@@ -48,7 +49,7 @@ function expiresWithinMargin(t: OAuthTokens, now: number): boolean {
 
 export function createTokenService(deps: {
   db: Db;
-  connectionRows: Pick<ConnectionRepository, 'update'>;
+  connectionRows: Pick<ConnectionRepository, 'update' | 'findInProject'>;
   catalog: Catalog;
   vault: VaultService;
   authConfigs: AuthConfigService;
@@ -56,8 +57,10 @@ export function createTokenService(deps: {
   cache: HotCache;
   clock: Clock;
   metrics: Pick<BrokerMetrics, 'recordRefresh'>;
+  /** connection.expired / refresh_failed / recovered / revoked, each in the transaction of its change. */
+  connectionEvents: Pick<ConnectionEvents, 'record' | 'refreshFailed' | 'refreshed'>;
 }) {
-  const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache } = deps;
+  const { db, connectionRows: rows, catalog, vault, authConfigs, http, cache, connectionEvents: events } = deps;
   const expiringSoon = (t: OAuthTokens) => expiresWithinMargin(t, deps.clock.now());
   const inflight = new Map<string, Promise<RefreshOutcome>>();
   /**
@@ -81,9 +84,22 @@ export function createTokenService(deps: {
 
   const oauthMethod = (conn: IConnection): OAuth2AuthMethodDef => catalog.requireOAuthMethod('connection', conn);
 
+  /** ACTIVE -> EXPIRED (told once, with its event); an EXPIRED one only gets the newer reason. */
   async function markExpired(conn: IConnection, reason: string): Promise<void> {
-    await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason }, { status: { $in: ['ACTIVE', 'EXPIRED'] } });
+    await db.transaction(async (tx) => {
+      if ((await rows.update(conn.id, { status: 'EXPIRED', statusReason: reason }, { status: 'ACTIVE' }, tx)) === 1)
+        await events.record(tx, conn, 'connection.expired');
+      else await rows.update(conn.id, { statusReason: reason }, { status: 'EXPIRED' }, tx);
+    });
     await cache.invalidate();
+  }
+
+  /** A transient refresh failure: the connection is unchanged; subscribers are told once (connection-events.ts). */
+  async function reportRefreshFailure(conn: IConnection): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await rows.findInProject(conn.projectId, conn.id, tx);
+      if (current) await events.refreshFailed(tx, current);
+    });
   }
 
   /** One refresh against the provider, under the row lock; `seenVersion` is what the caller held. */
@@ -124,22 +140,30 @@ export function createTokenService(deps: {
               ),
             };
       }
-      // Persist the new pair first, inside the transaction holding the lock.
-      await vault.put(tokensRef(conn.id), result.tokens, tx);
-      await rows.update(
-        conn.id,
-        {
-          status: 'ACTIVE',
-          statusReason: null,
-          lastRefreshedAt: new Date(),
-          tokenExpiresAt: result.tokens.expires_at ? new Date(result.tokens.expires_at) : null,
-          ...(result.grantedScopes ? { grantedScopes: result.grantedScopes } : {}),
-        },
-        // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
-        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
-        tx,
-      );
-      return { kind: 'ok', tokens: result.tokens, refreshed: true };
+      const tokens = result.tokens;
+      const grantedScopes = result.grantedScopes;
+      // The new pair, the status and its event in one transaction: on PostgreSQL the one holding
+      // the lock; on SQLite one of its own, opened only now that the provider call is done.
+      const store = async (w: EntityManager) => {
+        const before = await rows.findInProject(conn.projectId, conn.id, w);
+        await vault.put(tokensRef(conn.id), tokens, w);
+        const changed = await rows.update(
+          conn.id,
+          {
+            status: 'ACTIVE',
+            statusReason: null,
+            lastRefreshedAt: new Date(),
+            tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
+            ...(grantedScopes ? { grantedScopes } : {}),
+          },
+          // Only ACTIVE (or EXPIRED, revived) connections: never one revoked or re-authorizing meanwhile.
+          { status: { $in: ['ACTIVE', 'EXPIRED'] } },
+          w,
+        );
+        if (changed === 1) await events.refreshed(w, conn, before ?? undefined);
+      };
+      await (db.isPostgres ? store(tx) : db.transaction(store));
+      return { kind: 'ok', tokens, refreshed: true };
     };
     // PostgreSQL: a transaction holding the row lock serialises instances. SQLite serves one
     // process (the single flight above covers it) and has one connection, which a transaction
@@ -154,6 +178,7 @@ export function createTokenService(deps: {
         return { kind: 'ok', tokens: now.value, refreshed: false };
     }
     if (outcome.kind === 'expired') await markExpired(conn, outcome.reason);
+    if (outcome.kind === 'error') await reportRefreshFailure(conn);
     if (outcome.kind === 'ok' && outcome.refreshed) await cache.invalidate();
     if (outcome.kind === 'ok') return { kind: 'ok', tokens: outcome.tokens, refreshed: outcome.refreshed };
     return outcome.kind === 'expired' ? { kind: 'expired', reason: outcome.reason } : outcome;
@@ -276,17 +301,23 @@ export function createTokenService(deps: {
             );
         }
       }
-      const destroyed = await vault.destroy({ ownerType: 'connection', ownerId: conn.id });
+      // The secrets, the status and its event together: a reader never sees REVOKED with tokens, nor the event without the change.
+      const destroyed = await db.transaction(async (tx) => {
+        const names = await vault.destroy({ ownerType: 'connection', ownerId: conn.id }, tx);
+        const changed = await rows.update(
+          conn.id,
+          { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null },
+          { status: { $in: ['ACTIVE', 'EXPIRED'] } },
+          tx,
+        );
+        if (changed === 1) await events.record(tx, conn, 'connection.revoked');
+        return names;
+      });
       const stored = destroyed.includes('oauth_tokens');
       const revokedTokens = [
         ...(stored ? ['access_token'] : []),
         ...(stored && method?.kind === 'oauth2' && method.oauth2.refresh ? ['refresh_token'] : []),
       ];
-      await rows.update(
-        conn.id,
-        { status: 'REVOKED', statusReason: 'Revoked through the API; stored credentials were destroyed.', tokenExpiresAt: null },
-        { status: { $in: ['ACTIVE', 'EXPIRED'] } },
-      );
       await cache.invalidate();
       return { status: 'REVOKED', revokedTokens };
     },

@@ -18,6 +18,8 @@ export interface RecordEventInput {
   type: EventType;
   /** Never a token or credential: for connection events, the connection as getConnection returns it. */
   data: Record<string, unknown>;
+  /** What the event is about (a connection id), for "what were subscribers last told about it". */
+  subjectId?: string;
   /** Deliver to this subscription only (a test event), whatever its event types. */
   onlySubscriptionId?: string;
 }
@@ -41,7 +43,10 @@ export function createEventRecorder(deps: {
       const ms = clock.now();
       const at = new Date(ms);
       const id = newOrderedId('evt', ms);
-      await events.insert({ id, projectId: input.projectId, type: input.type, data: input.data, createdAt: at }, em);
+      await events.insert(
+        { id, projectId: input.projectId, type: input.type, subjectId: input.subjectId ?? null, data: input.data, createdAt: at },
+        em,
+      );
       let targets: { id: string }[];
       if (input.onlySubscriptionId) {
         const only = await subscriptions.findInProject(input.projectId, input.onlySubscriptionId, em);

@@ -6,7 +6,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { Event, type IEvent } from '../entities/index.js';
 import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
-export type NewEvent = Omit<IEvent, 'createdAt'> & { createdAt: Date };
+export type NewEvent = Omit<IEvent, 'createdAt' | 'subjectId'> & { createdAt: Date; subjectId?: string | null };
 
 /** A keyset position: the (createdAt, id) of the last row of the previous page. */
 export interface Position {
@@ -39,6 +39,11 @@ export function createEventRepository(db: Db) {
 
     findInProject(projectId: string, id: string, em: EntityManager = db.em()): Promise<IEvent | null> {
       return em.findOne(Event, { id, projectId }, fresh);
+    },
+
+    /** The subject's latest event among `types` (what subscribers were last told about it). */
+    latestForSubject(projectId: string, subjectId: string, types: string[], em: EntityManager = db.em()): Promise<IEvent | null> {
+      return em.findOne(Event, { subjectId, projectId, type: { $in: types } }, { ...fresh, orderBy: { createdAt: 'desc', id: 'desc' } });
     },
 
     /** The delivery worker: the event a delivery row points at. */
