@@ -184,8 +184,24 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
     await page.getByText('The signing secret was rotated.', { exact: false }).waitFor();
   });
 
-  await t.test('the Events tab lists the test event; its page shows the JSON', async (t) => {
+  await t.test('the Events tab lists a connection event and the test event; its page shows the JSON', async (t) => {
+    // A HubSpot connection made as the demo makes one: connection.created, delivered to the receiver.
+    await b.http('POST', 'auth_configs', b.key, { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true });
+    const initiated = (await (await b.http('POST', 'connectors/hubspot/initiate', b.key, { entityId: 'demo-user' })).json()) as {
+      connectionId: string;
+      redirectUrl: string;
+    };
+    t.equal((await b.consent(initiated.redirectUrl)).res.statusCode, 200, 'the consent came back through the callback');
+    t.equal(await deliverDue(b.app), 1, 'connection.created is delivered to the subscription');
+    t.match(JSON.parse(receiver.received.at(-1)!.body), {
+      type: 'connection.created',
+      data: { id: initiated.connectionId, status: 'ACTIVE' },
+    });
+
     await page.getByTestId('tab-events').click();
+    const created = page.locator('[data-testid="event-row"][data-type="connection.created"]');
+    await created.waitFor();
+    t.match(await created.innerText(), /hubspot, end user demo-user/, 'what it is about');
     const event = page.locator(`[data-testid="event-row"][data-event-id="${eventId}"]`);
     await event.waitFor();
     t.match(await event.innerText(), /webhook\.test/);
