@@ -85,5 +85,3 @@ export function createConsoleWebhookService(deps: { audit: Pick<Audited, 'record
     },
   };
 }
-
-export type ConsoleWebhookService = ReturnType<typeof createConsoleWebhookService>;

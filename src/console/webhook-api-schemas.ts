@@ -63,7 +63,9 @@ export const WebhookSecretAnswer = Type.Object({
   subscription: WebhookSubscriptionView,
 });
 
-export const TestEventAnswer = Type.Object({ eventId: Type.String({ description: 'The webhook.test event, sent to this subscription only' }) });
+export const TestEventAnswer = Type.Object({
+  eventId: Type.String({ description: 'The webhook.test event, sent to this subscription only' }),
+});
 
 export const RedeliverBody = Type.Object(
   { subscriptionId: Type.Optional(IdString('Only to this subscription; omitted: every enabled subscription that wants the type')) },

@@ -30,7 +30,10 @@ export interface WebhookPorts {
     listDeliveries(projectId: string, id: string, page: PageRequest): Promise<Page<Static<typeof WebhookAttemptView>>>;
   };
   events: {
-    list(projectId: string, filters: Omit<Static<typeof ListEventsQuery>, 'limit'> & { limit: number }): Promise<Page<Static<typeof EventView>>>;
+    list(
+      projectId: string,
+      filters: Omit<Static<typeof ListEventsQuery>, 'limit'> & { limit: number },
+    ): Promise<Page<Static<typeof EventView>>>;
     get(projectId: string, id: string): Promise<Static<typeof EventView>>;
     redeliver(projectId: string, eventId: string, subscriptionId: string | undefined): Promise<{ queued: number }>;
   };
