@@ -120,6 +120,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       execution: s.execution,
       proxy: s.proxy,
       connectLinks: s.connectLinks,
+      webhooks: s.webhooks,
     },
   });
   await app.register(compatPlugin, {

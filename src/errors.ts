@@ -39,7 +39,18 @@ export type CatalogStatus = (typeof DECLARED_ERRORS)[DeclaredCode]['status'] | (
 
 /** What a NOT_FOUND (or other refusal) is about, so a plane can name it in its own vocabulary. */
 export type ResourceKind =
-  'connection' | 'auth_config' | 'toolkit' | 'tool' | 'project' | 'organization' | 'api_key' | 'user' | 'invitation' | 'session';
+  | 'connection'
+  | 'auth_config'
+  | 'toolkit'
+  | 'tool'
+  | 'project'
+  | 'organization'
+  | 'api_key'
+  | 'user'
+  | 'invitation'
+  | 'session'
+  | 'webhook_subscription'
+  | 'event';
 
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),

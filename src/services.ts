@@ -39,6 +39,7 @@ import { createTenancy } from './tenancy/index.js';
 import { createEventRecorder } from './events/event-recorder.js';
 import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createConnectionEvents } from './connections/connection-events.js';
+import { createWebhookService } from './events/webhook-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -191,6 +192,17 @@ export function createServices(deps: ServiceDeps) {
     /** Events and webhooks (issue 28): the recorder (its waker is the delivery worker's), signing secrets, and the tables' repositories for the worker. */
     eventRecorder,
     webhookSecrets,
+    /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
+    webhooks: createWebhookService({
+      db,
+      subscriptions: repos.webhookSubscriptions,
+      deliveries: repos.webhookDeliveries,
+      attempts: repos.webhookAttempts,
+      events: repos.events,
+      secrets: webhookSecrets,
+      recorder: eventRecorder,
+      clock,
+    }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

@@ -41,6 +41,22 @@ import {
   UpdateConnectionBody,
 } from '../../src/connections/api-schemas.js';
 import { ExecuteBody, ExecuteResponse, ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
+import {
+  CreatedWebhookSubscription,
+  CreateWebhookSubscriptionBody,
+  CursorPageQuery,
+  EventIdParams,
+  EventList,
+  ListEventsQuery,
+  QueuedDeliveries,
+  RedeliverBody,
+  RotatedWebhookSecret,
+  UpdateWebhookSubscriptionBody,
+  WebhookAttemptList,
+  WebhookSubscriptionIdParams,
+  WebhookSubscriptionList,
+  WebhookSubscriptionSchema,
+} from '../../src/events/api-schemas.js';
 
 export const NATIVE_PREFIX = '/api/v1';
 
@@ -257,8 +273,121 @@ export const toolOperations = {
   }),
 };
 
+const webhooks = ['webhooks'];
+
+/** Webhook subscriptions and their deliveries (issue 28; docs/events.md). */
+export const webhookOperations = {
+  createWebhookSubscription: defineOperation({
+    operationId: 'createWebhookSubscription',
+    method: 'POST',
+    url: '/webhook_subscriptions',
+    tags: webhooks,
+    summary: 'Subscribe a URL to events; the signing secret is in this answer only',
+    description:
+      'Deliveries are signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature) with the returned whsec_ secret. ' +
+      'eventTypes omitted: every event type.',
+    body: CreateWebhookSubscriptionBody,
+    response: { 200: CreatedWebhookSubscription, ...errorResponses(400, 401, 403) },
+  }),
+  listWebhookSubscriptions: defineOperation({
+    operationId: 'listWebhookSubscriptions',
+    method: 'GET',
+    url: '/webhook_subscriptions',
+    tags: webhooks,
+    summary: "List the project's webhook subscriptions, newest first",
+    querystring: CursorPageQuery,
+    response: { 200: WebhookSubscriptionList, ...errorResponses(400, 401, 403) },
+  }),
+  getWebhookSubscription: defineOperation({
+    operationId: 'getWebhookSubscription',
+    method: 'GET',
+    url: '/webhook_subscriptions/:subscriptionId',
+    tags: webhooks,
+    summary: 'Read one webhook subscription',
+    params: WebhookSubscriptionIdParams,
+    response: { 200: Type.Ref(WebhookSubscriptionSchema), ...errorResponses(401, 403, 404) },
+  }),
+  updateWebhookSubscription: defineOperation({
+    operationId: 'updateWebhookSubscription',
+    method: 'PATCH',
+    url: '/webhook_subscriptions/:subscriptionId',
+    tags: webhooks,
+    summary: 'Change the URL or event types, or disable / enable it (enabling clears a disable after failures)',
+    params: WebhookSubscriptionIdParams,
+    body: UpdateWebhookSubscriptionBody,
+    response: { 200: Type.Ref(WebhookSubscriptionSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  deleteWebhookSubscription: defineOperation({
+    operationId: 'deleteWebhookSubscription',
+    method: 'DELETE',
+    url: '/webhook_subscriptions/:subscriptionId',
+    tags: webhooks,
+    summary: 'Delete a webhook subscription, its queued deliveries and its secrets',
+    params: WebhookSubscriptionIdParams,
+    response: { 200: DeleteResponse, ...errorResponses(401, 403, 404) },
+  }),
+  rotateWebhookSecret: defineOperation({
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    url: '/webhook_subscriptions/:subscriptionId/rotate_secret',
+    tags: webhooks,
+    summary: 'A new signing secret, in this answer only; the previous one keeps signing for 24 hours',
+    params: WebhookSubscriptionIdParams,
+    response: { 200: RotatedWebhookSecret, ...errorResponses(401, 403, 404) },
+  }),
+  listWebhookDeliveries: defineOperation({
+    operationId: 'listWebhookDeliveries',
+    method: 'GET',
+    url: '/webhook_subscriptions/:subscriptionId/deliveries',
+    tags: webhooks,
+    summary: "Every delivery attempt to the subscription, newest first: status, duration, the response's start",
+    params: WebhookSubscriptionIdParams,
+    querystring: CursorPageQuery,
+    response: { 200: WebhookAttemptList, ...errorResponses(400, 401, 403, 404) },
+  }),
+  sendTestEvent: defineOperation({
+    operationId: 'sendTestEvent',
+    method: 'POST',
+    url: '/webhook_subscriptions/:subscriptionId/test',
+    tags: webhooks,
+    summary: 'Send a webhook.test event to this subscription only',
+    params: WebhookSubscriptionIdParams,
+    response: { 200: Type.Object({ eventId: Type.String(), deliveryId: Type.String() }), ...errorResponses(401, 403, 404) },
+  }),
+};
+
+/** The event log (issue 28). */
+export const eventOperations = {
+  listEvents: defineOperation({
+    operationId: 'listEvents',
+    method: 'GET',
+    url: '/events',
+    tags: ['events'],
+    summary: "The project's events, newest first (kept EVENT_RETENTION_DAYS days)",
+    querystring: ListEventsQuery,
+    response: { 200: EventList, ...errorResponses(400, 401, 403) },
+  }),
+  redeliverEvent: defineOperation({
+    operationId: 'redeliverEvent',
+    method: 'POST',
+    url: '/events/:eventId/redeliver',
+    tags: ['events'],
+    summary: 'Deliver an event again, with the same webhook-id, to one subscription or every one that wants it',
+    params: EventIdParams,
+    body: Type.Optional(RedeliverBody),
+    response: { 200: QueuedDeliveries, ...errorResponses(400, 401, 403, 404) },
+  }),
+};
+
 /** The native plane: every operation spec.json describes under /api/v1 (the OAuth callback page aside). */
 export const nativeContract = {
   prefix: NATIVE_PREFIX,
-  operations: { ...catalogOperations, ...authConfigOperations, ...connectionOperations, ...toolOperations },
+  operations: {
+    ...catalogOperations,
+    ...authConfigOperations,
+    ...connectionOperations,
+    ...toolOperations,
+    ...webhookOperations,
+    ...eventOperations,
+  },
 } satisfies Contract;

@@ -12,10 +12,12 @@ import oauthCallback from './oauth-callback.js';
 import toolRoutes from './tools.js';
 import proxyRoutes from './proxy.js';
 import connectLinkRoutes from './connect-links.js';
+import webhookRoutes from './webhooks.js';
+import eventRoutes from './events.js';
 
 export type NativeServices = Pick<
   Services,
-  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks'
+  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks'
 >;
 
 export default fp(
@@ -31,6 +33,8 @@ export default fp(
           await authenticated.register(proxyRoutes, { services });
           await authenticated.register(toolRoutes, { services });
           await authenticated.register(connectLinkRoutes, { services });
+          await authenticated.register(webhookRoutes, { services });
+          await authenticated.register(eventRoutes, { services });
         });
         await api.register(oauthCallback, { services });
       },

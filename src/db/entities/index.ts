@@ -50,10 +50,10 @@ export type { IProject } from './project.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
-export { WEBHOOK_SCHEMES, COMPOSIO_WEBHOOK_VERSIONS, type WebhookScheme, type ComposioWebhookVersion } from './webhook-subscription.js';
+export { WEBHOOK_SCHEMES, type WebhookScheme } from './webhook-subscription.js';
 export type { IWebhookSubscription } from './webhook-subscription.js';
-export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus, type IWebhookDelivery } from './webhook-delivery.js';
-export { WEBHOOK_ATTEMPT_OUTCOMES, type WebhookAttemptOutcome, type IWebhookAttempt } from './webhook-attempt.js';
+export type { IWebhookDelivery } from './webhook-delivery.js';
+export { WEBHOOK_ATTEMPT_OUTCOMES, type IWebhookAttempt } from './webhook-attempt.js';
 export const entities = [
   Organization,
   Project,

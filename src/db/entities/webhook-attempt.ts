@@ -1,7 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const WEBHOOK_ATTEMPT_OUTCOMES = ['succeeded', 'retrying', 'failed'] as const;
-export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
 
 /** One HTTP attempt of a delivery, kept for the deliveries list (what the receiver answered, and when). */
 export const WebhookAttempt = defineEntity({

@@ -1,7 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 /**
  * One event to one subscription: this table is the delivery queue. Its id is the `webhook-id`
