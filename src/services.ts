@@ -152,6 +152,16 @@ export function createServices(deps: ServiceDeps) {
     config,
     now: () => clock.now(),
   });
+  const webhooks = createWebhookService({
+    db,
+    subscriptions: repos.webhookSubscriptions,
+    deliveries: repos.webhookDeliveries,
+    attempts: repos.webhookAttempts,
+    events: repos.events,
+    secrets: webhookSecrets,
+    recorder: eventRecorder,
+    clock,
+  });
   return {
     tenancy,
     catalog,
@@ -177,9 +187,7 @@ export function createServices(deps: ServiceDeps) {
       tokens,
       catalog,
       catalogService,
-      db,
-      eventRecorder,
-      webhookSecrets,
+      webhooks,
     }),
     /** Liveness of the database (readiness probe). */
     ping: () => db.ping(),
@@ -193,16 +201,7 @@ export function createServices(deps: ServiceDeps) {
     eventRecorder,
     webhookSecrets,
     /** Webhook subscriptions, their attempts, redelivery, test events and the events list (the native API; compat binds to it too). */
-    webhooks: createWebhookService({
-      db,
-      subscriptions: repos.webhookSubscriptions,
-      deliveries: repos.webhookDeliveries,
-      attempts: repos.webhookAttempts,
-      events: repos.events,
-      secrets: webhookSecrets,
-      recorder: eventRecorder,
-      clock,
-    }),
+    webhooks,
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

@@ -10,23 +10,27 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ProjectParams, consoleErrors } from '../../src/console/api-schemas.js';
 import {
-  CreateWebhookBody,
-  EventPage,
   EventParams,
   EventTypeList,
-  EventView,
-  ListEventsQuery,
-  PageQuery,
-  RedeliverAnswer,
-  RedeliverBody,
   SubscriptionParams,
   TestEventAnswer,
-  UpdateWebhookBody,
-  WebhookAttemptPage,
   WebhookSecretAnswer,
-  WebhookSubscriptionPage,
-  WebhookSubscriptionView,
 } from '../../src/console/webhook-api-schemas.js';
+import {
+  CreateWebhookSubscriptionBody,
+  CursorPageQuery,
+  DEFAULT_PAGE_SIZE,
+  EventList,
+  EventSchema,
+  ListEventsQuery,
+  QueuedDeliveries,
+  RedeliverBody,
+  UpdateWebhookSubscriptionBody,
+  WebhookAttemptList,
+  WebhookAttemptSchema,
+  WebhookSubscriptionList,
+  WebhookSubscriptionSchema,
+} from '../../src/events/api-schemas.js';
 import type { ConsoleOptions } from './index.js';
 import { actorOf } from './session-auth.js';
 import { defineConsoleOperation, projectAccessOf } from './route-access.js';
@@ -49,8 +53,8 @@ export const webhookOperations = {
     config: { role: 'member' },
     summary: "The project's webhook subscriptions, newest first (never their secrets)",
     params: ProjectParams,
-    querystring: PageQuery,
-    response: { 200: WebhookSubscriptionPage, ...consoleErrors(400, 401, 404) },
+    querystring: CursorPageQuery,
+    response: { 200: WebhookSubscriptionList, ...consoleErrors(400, 401, 404) },
   }),
   consoleCreateWebhookSubscription: defineConsoleOperation({
     operationId: 'consoleCreateWebhookSubscription',
@@ -59,7 +63,7 @@ export const webhookOperations = {
     config: { role: 'admin' },
     summary: "Subscribe a URL to the project's events; the signing secret is returned once (admin)",
     params: ProjectParams,
-    body: CreateWebhookBody,
+    body: CreateWebhookSubscriptionBody,
     response: { 201: WebhookSecretAnswer, ...consoleErrors(400, 401, 403, 404) },
   }),
   consoleGetWebhookSubscription: defineConsoleOperation({
@@ -69,7 +73,7 @@ export const webhookOperations = {
     config: { role: 'member' },
     summary: 'One webhook subscription (never its secret)',
     params: SubscriptionParams,
-    response: { 200: WebhookSubscriptionView, ...consoleErrors(401, 404) },
+    response: { 200: Type.Ref(WebhookSubscriptionSchema), ...consoleErrors(401, 404) },
   }),
   consoleUpdateWebhookSubscription: defineConsoleOperation({
     operationId: 'consoleUpdateWebhookSubscription',
@@ -78,8 +82,8 @@ export const webhookOperations = {
     config: { role: 'admin' },
     summary: 'Change the URL or event types, enable or disable (admin)',
     params: SubscriptionParams,
-    body: UpdateWebhookBody,
-    response: { 200: WebhookSubscriptionView, ...consoleErrors(400, 401, 403, 404) },
+    body: UpdateWebhookSubscriptionBody,
+    response: { 200: Type.Ref(WebhookSubscriptionSchema), ...consoleErrors(400, 401, 403, 404) },
   }),
   consoleDeleteWebhookSubscription: defineConsoleOperation({
     operationId: 'consoleDeleteWebhookSubscription',
@@ -115,8 +119,8 @@ export const webhookOperations = {
     config: { role: 'member' },
     summary: "A subscription's delivery attempts, newest first: status code, outcome, duration, the start of the answer",
     params: SubscriptionParams,
-    querystring: PageQuery,
-    response: { 200: WebhookAttemptPage, ...consoleErrors(400, 401, 404) },
+    querystring: CursorPageQuery,
+    response: { 200: WebhookAttemptList, ...consoleErrors(400, 401, 404) },
   }),
   consoleListEvents: defineConsoleOperation({
     operationId: 'consoleListEvents',
@@ -126,7 +130,7 @@ export const webhookOperations = {
     summary: "The project's events, newest first; filter by type and time",
     params: ProjectParams,
     querystring: ListEventsQuery,
-    response: { 200: EventPage, ...consoleErrors(400, 401, 404) },
+    response: { 200: EventList, ...consoleErrors(400, 401, 404) },
   }),
   consoleGetEvent: defineConsoleOperation({
     operationId: 'consoleGetEvent',
@@ -135,7 +139,7 @@ export const webhookOperations = {
     config: { role: 'member' },
     summary: 'One event, as its webhook body carries it',
     params: EventParams,
-    response: { 200: EventView, ...consoleErrors(401, 404) },
+    response: { 200: Type.Ref(EventSchema), ...consoleErrors(401, 404) },
   }),
   consoleRedeliverEvent: defineConsoleOperation({
     operationId: 'consoleRedeliverEvent',
@@ -144,8 +148,8 @@ export const webhookOperations = {
     config: { role: 'admin' },
     summary: 'Send an event again (same webhook-id) to one subscription, or to every enabled one that wants its type (admin)',
     params: EventParams,
-    body: RedeliverBody,
-    response: { 200: RedeliverAnswer, ...consoleErrors(400, 401, 403, 404) },
+    body: Type.Optional(RedeliverBody),
+    response: { 200: QueuedDeliveries, ...consoleErrors(400, 401, 403, 404) },
   }),
 };
 const ops = webhookOperations;
@@ -158,11 +162,15 @@ const target = (request: FastifyRequest) => {
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services }) => {
   const hooks = services.consoleWebhooks;
+  // The native API's resources, as components of this route group.
+  app.addSchema(WebhookSubscriptionSchema);
+  app.addSchema(WebhookAttemptSchema);
+  app.addSchema(EventSchema);
 
   route(app, ops.consoleListEventTypes, async () => ({ items: hooks.eventTypes() }));
 
   route(app, ops.consoleListWebhookSubscriptions, async (request) => {
-    const { cursor, limit = 25 } = request.query;
+    const { cursor, limit = DEFAULT_PAGE_SIZE } = request.query;
     return hooks.listSubscriptions(target(request), { cursor, limit });
   });
 
@@ -190,18 +198,18 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   );
 
   route(app, ops.consoleListWebhookDeliveries, async (request) => {
-    const { cursor, limit = 25 } = request.query;
+    const { cursor, limit = DEFAULT_PAGE_SIZE } = request.query;
     return hooks.listDeliveries(target(request), request.params.subscriptionId, { cursor, limit });
   });
 
   route(app, ops.consoleListEvents, async (request) => {
-    const { limit = 25, ...filters } = request.query;
-    return hooks.listEvents(target(request), { ...filters, limit });
+    const { type, after, before, cursor, limit = DEFAULT_PAGE_SIZE } = request.query;
+    return hooks.listEvents(target(request), { types: type, after, before, cursor, limit });
   });
 
   route(app, ops.consoleGetEvent, async (request) => hooks.getEvent(target(request), request.params.eventId));
 
   route(app, ops.consoleRedeliverEvent, async (request) =>
-    hooks.redeliverEvent(actorOf(request), target(request), request.params.eventId, request.body.subscriptionId),
+    hooks.redeliverEvent(actorOf(request), target(request), request.params.eventId, request.body?.subscriptionId),
   );
 };

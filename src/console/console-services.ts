@@ -12,11 +12,9 @@ import { createSessionService } from './session-service.js';
 import { createAuditService } from './audit-service.js';
 import { createUsageService } from './usage-service.js';
 import { createProjectConsoleServices, type ProjectDomainServices } from './project-console-services.js';
-import type { Db } from '../db/fork-per-call.js';
-import type { EventRecorder } from '../events/event-recorder.js';
-import type { WebhookSecrets } from '../events/webhook-secrets.js';
+import type { WebhookService } from './webhook-ports.js';
 import { createConsoleWebhookService } from './console-webhook-service.js';
-import { bindProvisionalWebhookPorts } from './provisional-webhook-ports.js';
+import { bindWebhookPorts } from './webhook-ports.js';
 
 type Repositories = ReturnType<typeof createRepositories>;
 
@@ -26,9 +24,7 @@ export function createConsoleServices(
     config: Config;
     clock: Clock;
     tenancy: Tenancy;
-    db: Db;
-    eventRecorder: EventRecorder;
-    webhookSecrets: WebhookSecrets;
+    webhooks: WebhookService;
   } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
@@ -42,7 +38,7 @@ export function createConsoleServices(
     // Webhook subscriptions and events (issue 28), audited.
     consoleWebhooks: createConsoleWebhookService({
       audit: tenancy.audited,
-      ...bindProvisionalWebhookPorts({ db: deps.db, repos, secrets: deps.webhookSecrets, recorder: deps.eventRecorder, clock }),
+      ...bindWebhookPorts({ webhooks: deps.webhooks, events: repos.events }),
     }),
   };
 }

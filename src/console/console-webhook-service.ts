@@ -8,7 +8,7 @@ import { EVENT_TYPES } from '../events/event-types.js';
 import type { Actor } from '../tenancy/actor.js';
 import type { Audited } from '../tenancy/audited.js';
 import type { ProjectTarget } from './console-resource-service.js';
-import type { WebhookPorts } from './webhook-ports.js';
+import type { EventFilters, WebhookPorts } from './webhook-ports.js';
 
 export function createConsoleWebhookService(deps: { audit: Pick<Audited, 'record'> } & WebhookPorts) {
   const { audit, webhooks, events } = deps;
@@ -71,7 +71,7 @@ export function createConsoleWebhookService(deps: { audit: Pick<Audited, 'record
     listDeliveries: (t: ProjectTarget, id: string, page: { cursor?: string | undefined; limit: number }) =>
       webhooks.listDeliveries(t.projectId, id, page),
 
-    listEvents: (t: ProjectTarget, filters: Parameters<WebhookPorts['events']['list']>[1]) => events.list(t.projectId, filters),
+    listEvents: (t: ProjectTarget, filters: EventFilters) => events.list(t.projectId, filters),
 
     getEvent: (t: ProjectTarget, id: string) => events.get(t.projectId, id),
 
@@ -79,7 +79,7 @@ export function createConsoleWebhookService(deps: { audit: Pick<Audited, 'record
       const answer = await events.redeliver(t.projectId, eventId, subscriptionId);
       await record(actor, t, 'event.redelivered', 'event', eventId, {
         ...(subscriptionId ? { subscriptionId } : {}),
-        queued: answer.queued,
+        deliveries: answer.deliveries.length,
       });
       return answer;
     },

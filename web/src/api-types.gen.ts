@@ -10338,10 +10338,10 @@ export interface operations {
   consoleListWebhookSubscriptions: {
     parameters: {
       query?: {
-        /** @description nextCursor of the previous page */
-        cursor?: string;
-        /** @description Page size, 1 to 100 */
+        /** @description Page size, 1 to 200. */
         limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -10359,20 +10359,8 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: {
-              id: string;
-              url: string;
-              /** @description The event types it receives; null: all */
-              eventTypes: string[] | null;
-              enabled: boolean;
-              disabledAt: string | null;
-              /** @description Why the broker disabled it (deliveries kept failing); null when a person disabled it or it is enabled */
-              disabledReason: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
+            items: components['schemas']['WebhookSubscription'][];
+            /** @description Pass as cursor for the next page; null on the last. */
             nextCursor: string | null;
           };
         };
@@ -10482,10 +10470,19 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description An absolute http(s) URL the broker POSTs events to */
+          /** @description Where deliveries are POSTed: an http or https URL. */
           url: string;
-          /** @description Omitted or null: every type */
-          eventTypes?: string[] | null;
+          eventTypes?: (
+            | 'connection.created'
+            | 'connection.expired'
+            | 'connection.refresh_failed'
+            | 'connection.recovered'
+            | 'connection.revoked'
+            | 'connection.deleted'
+            | 'webhook.test'
+            | 'webhook_subscription.disabled'
+          )[];
+          /** @default true */
           enabled?: boolean;
         };
       };
@@ -10500,20 +10497,7 @@ export interface operations {
           'application/json': {
             /** @description The signing secret (whsec_…): shown here once and never again; store it with the receiver */
             secret: string;
-            subscription: {
-              id: string;
-              url: string;
-              /** @description The event types it receives; null: all */
-              eventTypes: string[] | null;
-              enabled: boolean;
-              disabledAt: string | null;
-              /** @description Why the broker disabled it (deliveries kept failing); null when a person disabled it or it is enabled */
-              disabledReason: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            };
+            subscription: components['schemas']['WebhookSubscription'];
           };
         };
       };
@@ -10640,26 +10624,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Where a project wants its events sent. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            /** @description The event types it receives; null: all */
-            eventTypes: string[] | null;
-            enabled: boolean;
-            disabledAt: string | null;
-            /** @description Why the broker disabled it (deliveries kept failing); null when a person disabled it or it is enabled */
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-          };
+          'application/json': components['schemas']['WebhookSubscription'];
         };
       };
       /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
@@ -10898,36 +10869,34 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description An absolute http(s) URL the broker POSTs events to */
+          /** @description Where deliveries are POSTed: an http or https URL. */
           url?: string;
-          /** @description Omitted or null: every type */
-          eventTypes?: string[] | null;
-          /** @description true also clears a disabling by the broker */
+          /** @description null: every event type */
+          eventTypes?:
+            | (
+                | 'connection.created'
+                | 'connection.expired'
+                | 'connection.refresh_failed'
+                | 'connection.recovered'
+                | 'connection.revoked'
+                | 'connection.deleted'
+                | 'webhook.test'
+                | 'webhook_subscription.disabled'
+              )[]
+            | null;
+          /** @description true also clears a disable after failing deliveries */
           enabled?: boolean;
         };
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Where a project wants its events sent. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            /** @description The event types it receives; null: all */
-            eventTypes: string[] | null;
-            enabled: boolean;
-            disabledAt: string | null;
-            /** @description Why the broker disabled it (deliveries kept failing); null when a person disabled it or it is enabled */
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-          };
+          'application/json': components['schemas']['WebhookSubscription'];
         };
       };
       /** @description BAD_REQUEST: Invalid arguments */
@@ -11062,20 +11031,7 @@ export interface operations {
           'application/json': {
             /** @description The signing secret (whsec_…): shown here once and never again; store it with the receiver */
             secret: string;
-            subscription: {
-              id: string;
-              url: string;
-              /** @description The event types it receives; null: all */
-              eventTypes: string[] | null;
-              enabled: boolean;
-              disabledAt: string | null;
-              /** @description Why the broker disabled it (deliveries kept failing); null when a person disabled it or it is enabled */
-              disabledReason: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            };
+            subscription: components['schemas']['WebhookSubscription'];
           };
         };
       };
@@ -11209,7 +11165,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The webhook.test event, sent to this subscription only */
+            /** @description The webhook.test event, delivered to this subscription only */
             eventId: string;
           };
         };
@@ -11327,10 +11283,10 @@ export interface operations {
   consoleListWebhookDeliveries: {
     parameters: {
       query?: {
-        /** @description nextCursor of the previous page */
-        cursor?: string;
-        /** @description Page size, 1 to 100 */
+        /** @description Page size, 1 to 200. */
         limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -11349,22 +11305,8 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: {
-              id: string;
-              eventId: string;
-              eventType: string;
-              /** @description 1-based, counting every attempt of the delivery, redeliveries included */
-              attempt: number;
-              /** Format: date-time */
-              startedAt: string;
-              durationMs: number;
-              /** @description Null when no HTTP answer came (network error, timeout) */
-              statusCode: number | null;
-              outcome: 'succeeded' | 'retrying' | 'failed';
-              /** @description The start of the receiver's answer */
-              responseExcerpt: string | null;
-              error: string | null;
-            }[];
+            items: components['schemas']['WebhookAttempt'][];
+            /** @description Pass as cursor for the next page; null on the last. */
             nextCursor: string | null;
           };
         };
@@ -11464,16 +11406,16 @@ export interface operations {
   consoleListEvents: {
     parameters: {
       query?: {
-        /** @description An event type, e.g. connection.expired */
-        type?: string;
+        /** @description Only these types: repeat the parameter or separate with commas. */
+        type?: string[];
         /** @description Only events at or after this time */
         after?: string;
         /** @description Only events before this time */
         before?: string;
-        /** @description nextCursor of the previous page */
-        cursor?: string;
-        /** @description Page size, 1 to 100 */
+        /** @description Page size, 1 to 200. */
         limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -11491,16 +11433,8 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: {
-              id: string;
-              type: string;
-              /** Format: date-time */
-              timestamp: string;
-              projectId: string;
-              data: {
-                [key: string]: unknown;
-              };
-            }[];
+            items: components['schemas']['Event'][];
+            /** @description Pass as cursor for the next page; null on the last. */
             nextCursor: string | null;
           };
         };
@@ -11610,22 +11544,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Something that happened in the project (the body webhook deliveries carry). */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            type: string;
-            /** Format: date-time */
-            timestamp: string;
-            projectId: string;
-            data: {
-              [key: string]: unknown;
-            };
-          };
+          'application/json': components['schemas']['Event'];
         };
       };
       /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
@@ -11734,9 +11659,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Only to this subscription; omitted: every enabled subscription that wants the type */
+          /** @description Only to this subscription; omitted: every enabled subscription that wants the event */
           subscriptionId?: string;
-        };
+        } | null;
       };
     };
     responses: {
@@ -11747,8 +11672,12 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description How many subscriptions it is queued for again */
-            queued: number;
+            eventId: string;
+            deliveries: {
+              /** @description msg_… (the webhook-id) */
+              id: string;
+              subscriptionId: string;
+            }[];
           };
         };
       };

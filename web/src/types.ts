@@ -42,6 +42,8 @@ export type SecretAnswer = Created<'consoleCreateWebhookSubscription'>;
 export type WebhookAttempt = ItemOf<'consoleListWebhookDeliveries'>;
 export type BrokerEvent = ItemOf<'consoleListEvents'>;
 export type EventType = ItemOf<'consoleListEventTypes'>;
+export type Redelivered = Ok<'consoleRedeliverEvent'>;
+export type TestEventSent = Ok<'consoleSendTestEvent'>;
 
 /** Every connection status, in the order the filters list them; a status added to the schema must be added here. */
 export const CONNECTION_STATUSES = [

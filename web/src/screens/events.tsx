@@ -11,7 +11,7 @@ import { canManage, formatDateTimeSeconds } from '../format';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href } from '../router';
-import type { BrokerEvent, EventType, List, Page, Project } from '../types';
+import type { BrokerEvent, EventType, List, Page, Project, Redelivered } from '../types';
 import { DataTable } from '../components/data-table';
 
 /** What an event is about, in a few words: its connection for the connection events. */
@@ -101,11 +101,12 @@ function EventPage({ project, eventId }: { project: Project; eventId: string }) 
     setError(null);
     setDone(null);
     try {
-      const answer = await api.post<{ queued: number }>(`${path}/redeliver`, {});
+      const answer = await api.post<Redelivered>(`${path}/redeliver`, {});
+      const queued = answer.deliveries.length;
       setDone(
-        answer.queued === 0
+        queued === 0
           ? 'No enabled subscription wants this type of event: nothing was sent.'
-          : `The event is queued again for ${answer.queued} subscription${answer.queued === 1 ? '' : 's'}, with the same webhook-id.`,
+          : `The event is queued again for ${queued} subscription${queued === 1 ? '' : 's'}, with the same webhook-id.`,
       );
     } catch (err) {
       setError(err);

@@ -18,7 +18,17 @@ import { canManage, formatDateTime, formatDateTimeSeconds, formatNumber } from '
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href } from '../router';
-import type { EventType, List, Page, Project, SecretAnswer, WebhookAttempt, WebhookSubscription } from '../types';
+import type {
+  EventType,
+  List,
+  Page,
+  Project,
+  Redelivered,
+  SecretAnswer,
+  TestEventSent,
+  WebhookAttempt,
+  WebhookSubscription,
+} from '../types';
 import { DataTable } from '../components/data-table';
 
 type Base = `/orgs/${string}/projects/${string}/webhooks`;
@@ -65,7 +75,7 @@ function SubscriptionList({ base, project }: { base: Base; project: Project }) {
     setError(null);
     setDone(null);
     try {
-      const sent = await api.post<{ eventId: string }>(`${base}/${encodeURIComponent(s.id)}/test`);
+      const sent = await api.post<TestEventSent>(`${base}/${encodeURIComponent(s.id)}/test`);
       setDone(`A webhook.test event (${sent.eventId}) is on its way to ${s.url}. Its delivery shows in the subscription's log.`);
     } catch (err) {
       setError(err);
@@ -162,7 +172,8 @@ function CreateSubscriptionDialog({ base, onCreated, onClose }: { base: Base; on
       submit.setError('Choose at least one event type, or send all events.');
       return;
     }
-    void submit.run(async () => onCreated(await api.post<SecretAnswer>(base, { url: url.trim(), eventTypes: all ? null : chosen })));
+    // No eventTypes: every type, including those added later.
+    void submit.run(async () => onCreated(await api.post<SecretAnswer>(base, { url: url.trim(), ...(all ? {} : { eventTypes: chosen }) })));
   };
   const toggle = (type: string, on: boolean) => setChosen((c) => (on ? [...c, type] : c.filter((t) => t !== type)));
   return (
@@ -309,14 +320,14 @@ function SubscriptionPage({ base, project, subscriptionId }: { base: Base; proje
 
   const sendTest = () =>
     act(async () => {
-      const sent = await api.post<{ eventId: string }>(`${path}/test`);
+      const sent = await api.post<TestEventSent>(`${path}/test`);
       setDone(`A webhook.test event (${sent.eventId}) is on its way. Its attempts show below.`);
       soon();
     });
 
   const redeliver = (a: WebhookAttempt) =>
     act(async () => {
-      await api.post(`${projectPath(org.id, project.id)}/events/${encodeURIComponent(a.eventId)}/redeliver`, {
+      await api.post<Redelivered>(`${projectPath(org.id, project.id)}/events/${encodeURIComponent(a.eventId)}/redeliver`, {
         subscriptionId,
       });
       soon();
@@ -436,15 +447,15 @@ function SubscriptionPage({ base, project, subscriptionId }: { base: Base; proje
             {attempts.data.items.map((a) => (
               <tr key={a.id} data-testid="delivery-row" data-event-id={a.eventId} data-outcome={a.outcome}>
                 <th scope="row" class="nowrap">
-                  {formatDateTimeSeconds(a.startedAt)}
+                  {formatDateTimeSeconds(a.createdAt)}
                 </th>
                 <td>
                   <a
                     href={href({ name: 'project', orgId: org.id, projectId: project.id, tab: 'events', item: a.eventId })}
                     title={a.eventId}
-                    aria-label={`${a.eventType} event ${a.eventId}`}
+                    aria-label={`${a.eventType ?? 'Event'} ${a.eventId}`}
                   >
-                    <code>{a.eventType}</code>
+                    <code>{a.eventType ?? a.eventId}</code>
                   </a>
                 </td>
                 <td>
