@@ -149,7 +149,7 @@ function EventPage({ project, eventId }: { project: Project; eventId: string }) 
           ) : null}
           <SuccessNotice message={done} />
           <h3 class="section">Payload</h3>
-          <p class="muted">The body every subscription receives for this event.</p>
+          <p class="muted">The body its Standard Webhooks subscriptions receive (the same bytes on every attempt).</p>
           <pre class="json" data-testid="event-json" tabIndex={0} aria-label="Event payload as JSON">
             {JSON.stringify(event.data, null, 2)}
           </pre>
