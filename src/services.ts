@@ -234,7 +234,18 @@ export function createServices(deps: ServiceDeps) {
     quota,
     toolSelection: createToolSelection({ catalog, authConfigs, connections, connectLinks }),
     // The console plane (plugins/console): accounts, sessions, usage, audit log, project resources.
-    ...createConsoleServices({ repos, config, clock, tenancy, authConfigs, connections, tokens, catalog, catalogService }),
+    ...createConsoleServices({
+      repos,
+      config,
+      clock,
+      tenancy,
+      authConfigs,
+      connections,
+      tokens,
+      catalog,
+      catalogService,
+      webhooks,
+    }),
     scheduler,
     /** The connection health refresher (a scheduled task; tests run it directly). */
     refresher,

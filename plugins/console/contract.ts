@@ -16,6 +16,7 @@ import { projectResourceOperations } from './project-resources.js';
 import { executionOperations } from './executions.js';
 import { toolkitOperations } from './toolkits.js';
 import { auditOperations } from './audit.js';
+import { webhookOperations } from './webhooks.js';
 
 export const CONSOLE_PREFIX = '/api/v1/console';
 
@@ -33,5 +34,6 @@ export const consoleContract = {
     ...executionOperations,
     ...toolkitOperations,
     ...auditOperations,
+    ...webhookOperations,
   },
 } satisfies Contract;

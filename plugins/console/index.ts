@@ -25,12 +25,13 @@ import { projectResourceRoutes } from './project-resources.js';
 import { executionRoutes } from './executions.js';
 import { toolkitRoutes } from './toolkits.js';
 import { auditRoutes } from './audit.js';
+import { webhookRoutes } from './webhooks.js';
 import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 import { CONSOLE_PREFIX } from './contract.js';
 
 export type ConsoleServices = Pick<
   Services,
-  'accounts' | 'sessions' | 'tenancy' | 'audit' | 'usage' | 'consoleResources' | 'consoleExecutions' | 'consoleToolkits'
+  'accounts' | 'sessions' | 'tenancy' | 'audit' | 'usage' | 'consoleResources' | 'consoleExecutions' | 'consoleToolkits' | 'consoleWebhooks'
 >;
 
 export interface ConsoleOptions {
@@ -53,6 +54,7 @@ export const signedInRouteGroups = [
   executionRoutes,
   toolkitRoutes,
   auditRoutes,
+  webhookRoutes,
 ];
 
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {

@@ -12,11 +12,20 @@ import { createSessionService } from './session-service.js';
 import { createAuditService } from './audit-service.js';
 import { createUsageService } from './usage-service.js';
 import { createProjectConsoleServices, type ProjectDomainServices } from './project-console-services.js';
+import type { WebhookService } from './webhook-ports.js';
+import { createConsoleWebhookService } from './console-webhook-service.js';
+import { bindWebhookPorts } from './webhook-ports.js';
 
 type Repositories = ReturnType<typeof createRepositories>;
 
 export function createConsoleServices(
-  deps: { repos: Repositories; config: Config; clock: Clock; tenancy: Tenancy } & ProjectDomainServices,
+  deps: {
+    repos: Repositories;
+    config: Config;
+    clock: Clock;
+    tenancy: Tenancy;
+    webhooks: WebhookService;
+  } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
   return {
@@ -26,5 +35,10 @@ export function createConsoleServices(
     audit: createAuditService({ audit: repos.audit }),
     // Auth configs and connections, executions, the toolkit catalog.
     ...createProjectConsoleServices({ ...deps, audit: tenancy.audited }),
+    // Webhook subscriptions and events (issue 28), audited.
+    consoleWebhooks: createConsoleWebhookService({
+      audit: tenancy.audited,
+      ...bindWebhookPorts({ webhooks: deps.webhooks, events: repos.events }),
+    }),
   };
 }

@@ -1,10 +1,13 @@
 /** How the console writes dates, numbers and roles. */
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const number = new Intl.NumberFormat();
 
 export const formatDateTime = (iso: string | null | undefined, never = 'Never'): string => (iso ? dateTime.format(new Date(iso)) : never);
+/** With seconds: delivery attempts a few seconds apart. */
+export const formatDateTimeSeconds = (iso: string): string => dateTimeSeconds.format(new Date(iso));
 export const formatDate = (iso: string): string => dateOnly.format(new Date(iso));
 export const formatNumber = (n: number): string => number.format(n);
 

@@ -8,8 +8,11 @@ import { useEffect, useState } from 'preact/hooks';
 export const ORG_SECTIONS = ['projects', 'members', 'usage', 'audit', 'toolkits', 'settings'] as const;
 export type OrgSection = (typeof ORG_SECTIONS)[number];
 
-export const PROJECT_TABS = ['api-keys', 'auth-configs', 'connections', 'executions', 'settings'] as const;
+export const PROJECT_TABS = ['api-keys', 'auth-configs', 'connections', 'executions', 'webhooks', 'events', 'settings'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
+
+/** The tabs with an address per item (a subscription's deliveries, an event's detail). */
+const ITEM_TABS = ['webhooks', 'events'] as const satisfies readonly ProjectTab[];
 
 export type Route =
   | { name: 'home' }
@@ -18,7 +21,7 @@ export type Route =
   | { name: 'invite'; token: string }
   | { name: 'orgs' }
   | { name: 'org'; orgId: string; section: OrgSection }
-  | { name: 'project'; orgId: string; projectId: string; tab: ProjectTab }
+  | { name: 'project'; orgId: string; projectId: string; tab: ProjectTab; item?: string }
   | { name: 'not-found' };
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
@@ -41,6 +44,7 @@ export function parseRoute(hash: string): Route {
   if (second === 'projects' && projectId) {
     if (parts.length === 4) return { name: 'project', orgId, projectId, tab: 'api-keys' };
     if (parts.length === 5 && isOneOf(PROJECT_TABS, tab)) return { name: 'project', orgId, projectId, tab };
+    if (parts.length === 6 && isOneOf(ITEM_TABS, tab)) return { name: 'project', orgId, projectId, tab, item: parts[5]! };
     return { name: 'not-found' };
   }
   if (parts.length === 2) return { name: 'org', orgId, section: 'projects' };
@@ -66,7 +70,7 @@ export function href(route: Route): string {
     case 'org':
       return `#/orgs/${seg(route.orgId)}/${route.section}`;
     case 'project':
-      return `#/orgs/${seg(route.orgId)}/projects/${seg(route.projectId)}/${route.tab}`;
+      return `#/orgs/${seg(route.orgId)}/projects/${seg(route.projectId)}/${route.tab}${route.item ? `/${seg(route.item)}` : ''}`;
   }
 }
 

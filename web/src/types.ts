@@ -9,6 +9,10 @@ import type { components, operations } from './api-types.gen';
 type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer Body } } }
   ? Body
   : never;
+/** The JSON body of an operation's 201 answer. */
+type Created<Op extends keyof operations> = operations[Op]['responses'] extends { 201: { content: { 'application/json': infer Body } } }
+  ? Body
+  : never;
 /** One item of an operation's listed answer. */
 type ItemOf<Op extends keyof operations> = Ok<Op> extends { items: (infer Item)[] } ? Item : never;
 
@@ -32,6 +36,14 @@ export type AuthMethod = Toolkit['authMethods'][number];
 export type Usage = Ok<'consoleOrganizationUsage'>;
 export type DailyUsage = Usage['daily'][number];
 export type AuditEntry = ItemOf<'consoleListAudit'>;
+export type WebhookSubscription = ItemOf<'consoleListWebhookSubscriptions'>;
+/** A subscription with its signing secret: the answer of create and rotate, the only time the secret is shown. */
+export type SecretAnswer = Created<'consoleCreateWebhookSubscription'>;
+export type WebhookAttempt = ItemOf<'consoleListWebhookDeliveries'>;
+export type BrokerEvent = ItemOf<'consoleListEvents'>;
+export type EventType = ItemOf<'consoleListEventTypes'>;
+export type Redelivered = Ok<'consoleRedeliverEvent'>;
+export type TestEventSent = Ok<'consoleSendTestEvent'>;
 
 /** Every connection status, in the order the filters list them; a status added to the schema must be added here. */
 export const CONNECTION_STATUSES = [

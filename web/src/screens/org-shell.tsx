@@ -99,7 +99,11 @@ export function OrgShell({ route }: { route: OrgRoute }) {
           <p class="sidebar-role muted">Your role: {ROLE_LABELS[org.role]}</p>
         </nav>
         <main id="main" class="main" tabIndex={-1}>
-          {route.name === 'project' ? <ProjectPage projectId={route.projectId} tab={route.tab} /> : <Section section={route.section} />}
+          {route.name === 'project' ? (
+            <ProjectPage projectId={route.projectId} tab={route.tab} item={route.item} />
+          ) : (
+            <Section section={route.section} />
+          )}
         </main>
       </div>
     </OrgContext.Provider>

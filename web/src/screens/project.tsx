@@ -1,6 +1,6 @@
 /**
  * A project's page: its name, then one tab per part (API keys, auth configs, connections, recent
- * executions, settings). Tabs are links, so each has its own address and the Back button works.
+ * executions, webhooks, events, settings). Tabs are links, so each has its own address and the Back button works.
  */
 import { api, projectPath } from '../api';
 import { ErrorNotice, Loading } from '../components/notice';
@@ -13,6 +13,8 @@ import { ApiKeys } from './api-keys';
 import { AuthConfigs } from './auth-configs';
 import { Connections } from './connections';
 import { Executions } from './executions';
+import { Webhooks } from './webhooks';
+import { Events } from './events';
 import { ProjectSettings } from './project-settings';
 
 const TABS: { tab: ProjectTab; label: string }[] = [
@@ -20,10 +22,12 @@ const TABS: { tab: ProjectTab; label: string }[] = [
   { tab: 'auth-configs', label: 'Auth configs' },
   { tab: 'connections', label: 'Connections' },
   { tab: 'executions', label: 'Executions' },
+  { tab: 'webhooks', label: 'Webhooks' },
+  { tab: 'events', label: 'Events' },
   { tab: 'settings', label: 'Settings' },
 ];
 
-export function ProjectPage({ projectId, tab }: { projectId: string; tab: ProjectTab }) {
+export function ProjectPage({ projectId, tab, item }: { projectId: string; tab: ProjectTab; item?: string | undefined }) {
   const { org } = useOrg();
   const project = useLoad(() => api.get<Project>(projectPath(org.id, projectId)), [org.id, projectId]);
   if (project.error)
@@ -61,13 +65,13 @@ export function ProjectPage({ projectId, tab }: { projectId: string; tab: Projec
         </ul>
       </nav>
       <div class="tab-panel">
-        <Tab tab={tab} project={p} onChanged={project.reload} />
+        <Tab tab={tab} item={item} project={p} onChanged={project.reload} />
       </div>
     </>
   );
 }
 
-function Tab({ tab, project, onChanged }: { tab: ProjectTab; project: Project; onChanged: () => void }) {
+function Tab({ tab, item, project, onChanged }: { tab: ProjectTab; item: string | undefined; project: Project; onChanged: () => void }) {
   switch (tab) {
     case 'api-keys':
       return <ApiKeys project={project} />;
@@ -77,6 +81,10 @@ function Tab({ tab, project, onChanged }: { tab: ProjectTab; project: Project; o
       return <Connections project={project} />;
     case 'executions':
       return <Executions project={project} />;
+    case 'webhooks':
+      return <Webhooks project={project} subscriptionId={item} />;
+    case 'events':
+      return <Events project={project} eventId={item} />;
     case 'settings':
       return <ProjectSettings project={project} onChanged={onChanged} />;
   }
