@@ -3,11 +3,13 @@
  * sandboxes on loopback, points the toolkits at them with the operator override mechanism, makes
  * their OAuth apps the platform-managed clients, and starts the broker (same code as `npm start`)
  * on a fresh embedded database under ./data/demo unless DATABASE_URL / DATA_DIR say otherwise.
- * Prints the API key and a curl walkthrough.
+ * Also starts a loopback webhook receiver that prints what it receives (the demo's loopback hosts
+ * are allowed webhook destinations). Prints the API key and a curl walkthrough.
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startBitlySandbox, startHubspotSandbox } from './index.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { exitOnStartupFailure, startServer } from '../bin/server.js';
@@ -15,7 +17,7 @@ import { OPERATOR } from '../src/tenancy/actor.js';
 
 export const DEMO_DATA_DIR = './data/demo';
 
-export function walkthrough(base: string, key: string): string {
+export function walkthrough(base: string, key: string, receiverUrl: string): string {
   const h = `-H 'x-api-key: ${key}' -H 'content-type: application/json'`;
   return `
 ================================================================================
@@ -54,6 +56,12 @@ export function walkthrough(base: string, key: string): string {
  8. The console: open ${base}/console/ and sign up (the first account owns this organization).
     The connection, the executions and the month's usage above are under Projects.
 
+ 9. Webhooks: subscribe this demo's receiver (it prints every delivery below), then revoke the
+    connection; a signed connection.revoked event arrives (docs/events.md says how to verify it):
+    curl -s -X POST ${base}/api/v1/webhook_subscriptions ${h} -d '{"url":"${receiverUrl}"}'
+    curl -s -X POST ${base}/api/v1/connectors/connections/<connectionId>/revoke ${h} -d '{}'
+    curl -s ${base}/api/v1/events ${h}
+
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
 ================================================================================
@@ -79,8 +87,12 @@ async function main(): Promise<void> {
   const org = await app.services.tenancy.organizations.create(OPERATOR, 'Demo organization');
   const project = await app.services.tenancy.projects.create(OPERATOR, org.id, 'Demo project');
   const { key } = await app.services.tenancy.apiKeys.create(OPERATOR, project.id, 'demo');
-  process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\n`);
-  process.stdout.write(walkthrough(config.publicBaseUrl, key));
+  const receiver = await startWebhookReceiver({
+    port: Number(env.WEBHOOK_RECEIVER_PORT ?? 0),
+    onRequest: (r) => process.stdout.write(`webhook received: webhook-id=${r.headers['webhook-id'] ?? '-'} ${r.body}\n`),
+  });
+  process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\nWebhook receiver: ${receiver.url('/webhooks')}\n`);
+  process.stdout.write(walkthrough(config.publicBaseUrl, key, receiver.url('/webhooks')));
   // The sandboxes live in this process and stop with it (SIGTERM/SIGINT close the broker first).
 }
 
