@@ -188,7 +188,7 @@ function CreateSubscriptionDialog({ base, onCreated, onClose }: { base: Base; on
               required
               maxLength={2000}
               autofocus
-              placeholder="https://example.com/webhooks/broker"
+              placeholder="https://your-server/webhooks/broker"
               aria-describedby="webhook-url-hint"
               value={url}
               onInput={(e) => setUrl(e.currentTarget.value)}
