@@ -31,7 +31,8 @@ const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, re
 // One test file more than there are cores: a file spends about a third of its time waiting
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
 // idle. A --jobs among the arguments comes later and wins.
-const jobs = `--jobs=${availableParallelism() + 1}`;
+const JOBS = availableParallelism() + 1;
+const jobs = `--jobs=${JOBS}`;
 const postgres = process.env.TEST_DATABASE_URL || '';
 
 // test:quick: does a fresh install work at all (unit, spec.json, a tool run through the sandboxes, a
@@ -169,7 +170,9 @@ function groupFiles(label, files) {
   mkdirSync(dir, { recursive: true });
   // Longest processing time first, with a file's size standing in for its time.
   const size = (f) => statSync(join(ROOT, f)).size;
-  const groups = Array.from({ length: Math.ceil(shared.length / FILES_PER_GROUP) }, () => ({ files: [], size: 0 }));
+  // At least two groups per job, so the last groups to finish are short ones.
+  const count = Math.min(shared.length, Math.max(Math.ceil(shared.length / FILES_PER_GROUP), 2 * JOBS));
+  const groups = Array.from({ length: count }, () => ({ files: [], size: 0 }));
   for (const f of [...shared].sort((a, b) => size(b) - size(a))) {
     const g = groups.reduce((min, g) => (g.size < min.size ? g : min));
     g.files.push(f);
@@ -185,7 +188,10 @@ function groupFiles(label, files) {
     );
     return relative(ROOT, path);
   });
-  return [...entries, ...alone];
+  // The files alone first (root timeouts mark the long ones), then the groups, largest first: tap
+  // starts them in this order, and the long ones started last would run on after the rest.
+  const bySize = entries.map((path, i) => ({ path, size: groups[i].size })).sort((a, b) => b.size - a.size);
+  return [...alone, ...bySize.map((e) => e.path)];
 }
 const isGroup = (name) => name.startsWith(`${relative(ROOT, GROUP_DIR)}/`);
 

@@ -235,6 +235,11 @@ t.test('webhooks and events in the browser', { skip }, async (t) => {
     await notice.getByRole('link').click();
     await page.getByTestId('enable-webhook').click();
     await page.getByText('The subscription is enabled.').waitFor();
+    // The screen reloads the subscription after the message (as every screen does): wait for it.
+    await page
+      .getByTestId('webhook-disabled-notice')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     t.equal(await page.getByTestId('webhook-disabled-notice').count(), 0, 'enabling clears the notice');
     t.match(await page.getByTestId('webhook-facts').innerText(), /Enabled/);
   });
