@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 // Written so that this file does not match itself. A path segment only: the lookbehind leaves out
-// URLs and relative paths such as https://example.com/work/ or ../work/.
+// a URL's path and relative paths (the negative examples below).
 const WORKSTATION_PATH = new RegExp(String.raw`(?<![\w.~-])/(?:work|farm|Users)/|(?<![\w.~-])/home/[A-Za-z_][\w.-]*`);
 const EXCLUDED = new Set(['package-lock.json']);
 
@@ -41,7 +41,8 @@ t.test('the pattern catches workstation paths and nothing else', async (t) => {
   for (const line of named) {
     t.equal(workstationPaths('f', line).length, 1, line);
   }
-  for (const line of ['../shared/reference/providers', 'https://example.com/work/items', '/api/v1/tools', 'WORKDIR /app', '~/home/x']) {
+  const urlPath = `https://example.com${abs('work', 'items')}`;
+  for (const line of ['../shared/reference/providers', urlPath, `..${abs('work', 'x')}`, '/api/v1/tools', 'WORKDIR /app', '~/home/x']) {
     t.same(workstationPaths('f', line), [], line);
   }
 });
