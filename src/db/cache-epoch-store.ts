@@ -15,7 +15,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { listenOnChannel } from './notify-listener.js';
+import { listenOnChannel, sideClientConfig } from './notify-listener.js';
 
 const CHANNEL = 'broker_cache_epoch';
 const SELECT = 'select value from cache_epoch where id = 1';
@@ -76,15 +76,7 @@ function sqliteStore(db: DatabaseConfig): EpochStore {
 }
 
 function postgresStore(db: DatabaseConfig): EpochStore {
-  // Bounded waits: a cut or silent database fails a read in seconds, never hangs a request.
-  const clientConfig: pg.ClientConfig = {
-    connectionString: db.url,
-    connectionTimeoutMillis: db.acquireTimeoutMs,
-    statement_timeout: db.statementTimeoutMs,
-    query_timeout: db.statementTimeoutMs,
-    keepAlive: true,
-    application_name: 'broker-cache-epoch',
-  };
+  const clientConfig = sideClientConfig(db, 'broker-cache-epoch');
   const pool = new pg.Pool({ ...clientConfig, max: 2 });
   // An idle client cut by the server must not take the process down; the next query opens another.
   pool.on('error', () => undefined);

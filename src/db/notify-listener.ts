@@ -5,6 +5,25 @@
  * (cache-epoch-store.ts) and the webhook worker's wake-up (webhook-wake-channel.ts).
  */
 import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+
+/**
+ * The client settings of a small pg pool beside the ORM's (the cache epoch, the webhook wake-up):
+ * bounded waits, so a cut or silent database fails a query in seconds and never hangs a request.
+ */
+export function sideClientConfig(
+  db: Pick<DatabaseConfig, 'url' | 'acquireTimeoutMs' | 'statementTimeoutMs'>,
+  applicationName: string,
+): pg.ClientConfig {
+  return {
+    connectionString: db.url,
+    connectionTimeoutMillis: db.acquireTimeoutMs,
+    statement_timeout: db.statementTimeoutMs,
+    query_timeout: db.statementTimeoutMs,
+    keepAlive: true,
+    application_name: applicationName,
+  };
+}
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { listenOnChannel, type ChannelState } from './notify-listener.js';
+import { listenOnChannel, sideClientConfig, type ChannelState } from './notify-listener.js';
 
 const CHANNEL = 'broker_webhook_wake';
 /** The listener's application_name (pg_stat_activity shows it). */
@@ -25,14 +25,7 @@ export interface WakeChannel {
 
 export function createWakeChannel(db: DatabaseConfig): WakeChannel {
   if (db.kind !== 'postgresql') return { notify: () => undefined, listen: () => undefined, close: async () => undefined };
-  const clientConfig: pg.ClientConfig = {
-    connectionString: db.url,
-    connectionTimeoutMillis: db.acquireTimeoutMs,
-    statement_timeout: db.statementTimeoutMs,
-    query_timeout: db.statementTimeoutMs,
-    keepAlive: true,
-    application_name: 'broker-webhook-wake',
-  };
+  const clientConfig = sideClientConfig(db, 'broker-webhook-wake');
   const pool = new pg.Pool({ ...clientConfig, max: 1 });
   pool.on('error', () => undefined);
   const state: ChannelState = { channel: 'down', notifications: 0, reconnects: 0 };
