@@ -11,7 +11,6 @@ import { Webhook } from 'standardwebhooks';
 import { sharedBrokerWithSandboxes, type Tenant } from '../../helpers/shared-broker.js';
 import { appDb } from '../../helpers/app.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../../sandbox/webhook-receiver.js';
-import { newOrderedId } from '../../../src/ids.js';
 import { WebhookDelivery } from '../../../src/db/entities/index.js';
 import type { EventType } from '../../../src/events/event-types.js';
 
@@ -34,29 +33,12 @@ let paths = 0;
 async function subscribe(b: Tenant, opts: { eventTypes?: string[] } = {}) {
   const receiver = await receiverReady;
   const path = `/hook-${++paths}`;
-  const s = b.app.services;
-  const id = newOrderedId('whs', Date.now());
-  const secret = await appDb(b).transaction(async (tx) => {
-    const created = await s.webhookSecrets.create(id, 'standard', tx);
-    await s.eventRepos.webhookSubscriptions.insert(
-      {
-        id,
-        projectId: b.projectId,
-        url: receiver.url(path),
-        eventTypes: opts.eventTypes ?? null,
-        enabled: true,
-        scheme: 'standard',
-        version: null,
-        secretId: created.secretId,
-        previousSecretId: null,
-        previousSecretExpiresAt: null,
-        disabledAt: null,
-        disabledReason: null,
-      },
-      tx,
-    );
-    return created.secret;
+  // As createWebhookSubscription makes it (the secret sealed in the same transaction).
+  const { subscription, secret } = await b.app.services.webhooks.create(b.projectId, {
+    url: receiver.url(path),
+    eventTypes: opts.eventTypes,
   });
+  const id = subscription.id;
   return { id, path, secret, receiver };
 }
 

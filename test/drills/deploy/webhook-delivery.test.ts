@@ -25,7 +25,6 @@ t.test(
     const { eventually, startCluster } = await import('./cluster.js');
     const { buildApp } = await import('../../../plugins/app.js');
     const { loadConfig } = await import('../../../src/config.js');
-    const { newOrderedId } = await import('../../../src/ids.js');
     const { appDb } = await import('../../helpers/app.js');
 
     const receiver = await startWebhookReceiver();
@@ -46,22 +45,7 @@ t.test(
     t.teardown(() => app.close());
     const db = appDb({ app, config });
     const s = app.services;
-    const subscriptionId = newOrderedId('whs', Date.now());
-    const created = await s.webhookSecrets.create(subscriptionId, 'standard');
-    await s.eventRepos.webhookSubscriptions.insert({
-      id: subscriptionId,
-      projectId: c.projectId,
-      url: receiver.url('/drill'),
-      eventTypes: null,
-      enabled: true,
-      scheme: 'standard',
-      version: null,
-      secretId: created.secretId,
-      previousSecretId: null,
-      previousSecretExpiresAt: null,
-      disabledAt: null,
-      disabledReason: null,
-    });
+    const { secret } = await s.webhooks.create(c.projectId, { url: receiver.url('/drill') });
 
     const recorded: { id: string; deliveryIds: string[] }[] = [];
     const record = async (n: number) => {
@@ -88,7 +72,7 @@ t.test(
     t.ok(allArrived, `every event arrived at least once (${[...expected].filter((id) => arrivedIds().has(id)).length}/${EVENTS})`);
 
     const byId = new Map<string, { attempts: string[]; bodies: Set<string> }>();
-    const wh = new Webhook(created.secret);
+    const wh = new Webhook(secret);
     let unverified = 0;
     for (const r of receiver.at('/drill')) {
       const id = r.headers['webhook-id']!;
