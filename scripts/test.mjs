@@ -79,6 +79,8 @@ function reap() {
   return cpu;
 }
 const seconds = (s) => (Number.isNaN(s) ? 'n/a' : `${Math.round(s)} s`);
+/** A phase's name in file names: `broker/sqlite` -> `broker-sqlite`. */
+const slug = (label) => label.replace(/\W+/g, '-');
 
 function testFiles(dir) {
   const files = readdirSync(join(ROOT, dir), { recursive: true })
@@ -104,14 +106,14 @@ function run(label, command, args, env, files, quiet = false) {
     if (!quiet) process.stdout.write(`\n=== ${label}${files ? `: ${files.length} files` : ''}\n`);
     let tail = '';
     let done = 0;
-    const log = files ? createWriteStream(join(LOG_DIR, `${label.replace(/\W+/g, '-')}.tap`)) : undefined;
+    const log = files ? createWriteStream(join(LOG_DIR, `${slug(label)}.tap`)) : undefined;
     const fileDone = (ok, name) => {
       done += 1;
       process.stdout.write(`[${label}] ${done}/${files.length} ${ok ? 'ok' : 'NOT OK'} ${name}\n`);
     };
     const reader = tapReader(label, isGroup, (ok, name) => files && fileDone(ok, name));
     // Groups of files append `ok <file>` / `not ok <file>` here as each file ends.
-    const progress = files && join(LOG_DIR, `${label.replace(/\W+/g, '-')}.progress`);
+    const progress = files && join(LOG_DIR, `${slug(label)}.progress`);
     let progressRead = 0;
     const readProgress = () => {
       const text = readFileSync(progress, 'utf8');
@@ -146,8 +148,9 @@ function run(label, command, args, env, files, quiet = false) {
   });
 }
 
-async function check(label, script, quiet = false) {
-  const result = await run(label, 'npm', ['run', '--silent', script], {}, undefined, quiet);
+// A static check: one line while it runs beside the unit phase, its output kept for the failure report.
+async function check(label, script) {
+  const result = await run(label, 'npm', ['run', '--silent', script], {}, undefined, true);
   if (result.code === 0) pass += 1;
   else {
     fail += 1;
@@ -165,7 +168,7 @@ const rootHooks = (file) => /^t\.(before|beforeEach|after|afterEach|setTimeout)\
 function groupFiles(label, files) {
   const alone = files.filter(rootHooks);
   const shared = files.filter((f) => !alone.includes(f));
-  const dir = join(GROUP_DIR, label.replace(/\W+/g, '-'));
+  const dir = join(GROUP_DIR, slug(label));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // Longest processing time first, with a file's size standing in for its time.
@@ -263,12 +266,12 @@ try {
   const checks =
     !quick && only.length === 0
       ? (async () => {
-          await check('build (web console)', 'build:web', true);
-          await check('typecheck (tsc --noEmit)', 'typecheck', true);
-          await check('lint (eslint)', 'lint', true);
-          await check('format (prettier --check)', 'format:check', true);
-          await check('layers (dependency-cruiser)', 'check:layers', true);
-          await check('unused code (knip)', 'knip', true);
+          await check('build (web console)', 'build:web');
+          await check('typecheck (tsc --noEmit)', 'typecheck');
+          await check('lint (eslint)', 'lint');
+          await check('format (prettier --check)', 'format:check');
+          await check('layers (dependency-cruiser)', 'check:layers');
+          await check('unused code (knip)', 'knip');
         })()
       : Promise.resolve();
   const pick = (files) => (quick ? files.filter((f) => QUICK.includes(f)) : files);
