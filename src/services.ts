@@ -113,7 +113,6 @@ export function createServices(deps: ServiceDeps) {
     db,
     deliveries: repos.webhookDeliveries,
     subscriptions: repos.webhookSubscriptions,
-    events: repos.events,
     stats: webhookQueueStats,
     secrets: webhookSecrets,
     recorder: eventRecorder,

@@ -19,7 +19,12 @@
  */
 import type { EntityManager, EntityName, MikroORM, RequiredEntityData } from '@mikro-orm/core';
 import { createBulkInsert, type BulkInsert } from './bulk-insert.js';
+import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { sideClientConfig } from './notify-listener.js';
+
+/** Connections of the unsynced pool: the delivery worker runs one claim and one group write at a time. */
+const UNSYNCED_POOL_MAX = 2;
 
 export interface Db {
   /** A fresh entity manager for one repository call. */
@@ -30,6 +35,13 @@ export interface Db {
   readonly isPostgres: boolean;
   /** Many new rows of `entity` at once, much cheaper per row than the ORM's insertMany (bulk-insert.ts). */
   bulkInsert<T>(entity: EntityName<T>): BulkInsert<T>;
+  /**
+   * PostgreSQL only: one statement (`?` placeholders) on a small pool of connections that commit
+   * without waiting for the WAL to reach the disk, for work whose loss in a database crash is
+   * harmless (the webhook delivery queue: a lost lease or record means a delivery is sent again,
+   * which at-least-once allows). Statements are prepared once per connection.
+   */
+  unsynced(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** Throws when the database does not answer (readiness). */
   ping(): Promise<void>;
   /** Releases what the bulk inserts hold (the SQLite insert thread); the ORM stays open. */
@@ -74,10 +86,18 @@ export function afterCommit(em: EntityManager, callback: () => void): void {
   else queueMicrotask(callback);
 }
 
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements here hold no `?` of their own). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
 export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
   const em = () => orm.em.fork();
   const isPostgres = database.kind === 'postgresql';
   const inserters: { close(): Promise<void> }[] = [];
+  let unsyncedPool: pg.Pool | undefined;
+  const statementNames = new Map<string, { name: string; text: string }>();
   return {
     em,
     // The connection's transaction with a fork bound to it: MikroORM's em.transactional would
@@ -100,11 +120,27 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
       inserters.push(inserter);
       return inserter.insert;
     },
+    async unsynced(sql, params) {
+      if (!isPostgres) throw new Error('unsynced statements need PostgreSQL');
+      if (!unsyncedPool) {
+        unsyncedPool = new pg.Pool({
+          ...sideClientConfig(database, 'broker-unsynced'),
+          options: '-c synchronous_commit=off',
+          max: UNSYNCED_POOL_MAX,
+        });
+        // An idle connection's error (a restart) must not end the process; the next query reconnects.
+        unsyncedPool.on('error', () => undefined);
+      }
+      let named = statementNames.get(sql);
+      if (!named) statementNames.set(sql, (named = { name: `unsynced_${statementNames.size + 1}`, text: numbered(sql) }));
+      const result = await unsyncedPool.query({ ...named, values: [...params] });
+      return result.rows as Record<string, unknown>[];
+    },
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
     },
     async close() {
-      await Promise.all(inserters.map((i) => i.close()));
+      await Promise.all([...inserters.map((i) => i.close()), unsyncedPool?.end()]);
     },
   };
 }

@@ -3,75 +3,30 @@
  * written with the event (the outbox) and claimed by the delivery workers of every instance.
  * A claim is a lease: the row is the claimer's until `leaseExpiresAt`, after which a crashed
  * worker's row is due again. Finishing an attempt writes the row's new state and the attempt's
- * record in one transaction.
+ * record in one transaction. Claiming and finishing, which every delivery runs, are plain SQL
+ * (webhook-delivery-queue.ts).
  */
-import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { WebhookAttempt, WebhookDelivery, type IWebhookAttempt, type IWebhookDelivery } from '../entities/index.js';
+import { raw, type EntityManager } from '@mikro-orm/core';
+import { WebhookDelivery, type IWebhookDelivery } from '../entities/index.js';
 import { fresh, type Db } from '../fork-per-call.js';
 
 export type NewWebhookDelivery = Pick<IWebhookDelivery, 'id' | 'projectId' | 'subscriptionId' | 'eventId' | 'nextAttemptAt'>;
-export type NewWebhookAttempt = Omit<IWebhookAttempt, 'deliveryId' | 'subscriptionId' | 'eventId' | 'outcome'>;
+import { createWebhookDeliveryQueue, type AttemptResult, type FinishedAttempt, type NewWebhookAttempt } from './webhook-delivery-queue.js';
 
-/** What a finished attempt reports about the receiver's answer. */
-export interface AttemptResult {
-  statusCode: number | null;
-  error: string | null;
-}
-
-const dueWhere = (now: Date): FilterQuery<IWebhookDelivery> => ({
-  status: 'pending',
-  nextAttemptAt: { $lte: now },
-  $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }],
-});
-
-/** One finished attempt, for `finishAll`: its outcome decides the delivery's new state. */
-export interface FinishedAttempt {
-  delivery: Pick<IWebhookDelivery, 'id' | 'subscriptionId' | 'eventId'>;
-  outcome: IWebhookAttempt['outcome'];
-  result: AttemptResult;
-  attempt: NewWebhookAttempt;
-  /** When `outcome` is `retrying`. */
-  nextAttemptAt?: Date;
-}
-
-function changesFor(f: FinishedAttempt): Partial<IWebhookDelivery> {
-  const error = f.result.error?.slice(0, 1000) ?? null;
-  if (f.outcome === 'succeeded')
-    return {
-      status: 'succeeded',
-      nextAttemptAt: null,
-      lastStatusCode: f.result.statusCode,
-      lastError: null,
-      deliveredAt: f.attempt.startedAt,
-    };
-  if (f.outcome === 'retrying')
-    return { nextAttemptAt: f.nextAttemptAt ?? new Date(), lastStatusCode: f.result.statusCode, lastError: error };
-  return { status: 'failed', nextAttemptAt: null, lastStatusCode: f.result.statusCode, lastError: error };
-}
+export type { AttemptResult, FinishedAttempt, NewWebhookAttempt };
 
 export function createWebhookDeliveryRepository(db: Db) {
-  /** Writes the delivery's new state (only while still pending) and the attempt's record, together. */
-  async function finish(
-    delivery: Pick<IWebhookDelivery, 'id' | 'subscriptionId' | 'eventId'>,
-    changes: Partial<IWebhookDelivery>,
-    attempt: NewWebhookAttempt & { outcome: IWebhookAttempt['outcome'] },
+  const queue = createWebhookDeliveryQueue(db);
+  /** One finished attempt of a claimed delivery; false when the row was no longer the claim's (nothing changed but the attempt's record). */
+  async function finishOne(
+    delivery: IWebhookDelivery,
+    outcome: FinishedAttempt['outcome'],
+    result: AttemptResult,
+    attempt: NewWebhookAttempt,
+    nextAttemptAt?: Date,
   ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const changed = await tx.nativeUpdate(
-        WebhookDelivery,
-        { id: delivery.id, status: 'pending' },
-        { ...changes, leaseExpiresAt: null, updatedAt: new Date() },
-      );
-      await tx.insert(WebhookAttempt, {
-        ...attempt,
-        deliveryId: delivery.id,
-        subscriptionId: delivery.subscriptionId,
-        eventId: delivery.eventId,
-        responseExcerpt: attempt.responseExcerpt?.slice(0, 1000) ?? null,
-        error: attempt.error?.slice(0, 1000) ?? null,
-      });
-      return changed === 1;
-    });
+    const changed = await queue.finishAll([{ delivery, outcome, result, attempt, ...(nextAttemptAt ? { nextAttemptAt } : {}) }]);
+    return changed.includes(delivery.id);
   }
 
   return {
@@ -94,34 +49,8 @@ export function createWebhookDeliveryRepository(db: Db) {
       return em.find(WebhookDelivery, { eventId, ...(subscriptionId ? { subscriptionId } : {}) }, fresh);
     },
 
-    /**
-     * Claims up to `limit` due deliveries, oldest due first: each gets a lease until now + leaseMs
-     * and its attempt count goes up by one (the attempt about to be made). On PostgreSQL, rows
-     * another instance is claiming are skipped (FOR UPDATE SKIP LOCKED); SQLite has one writer.
-     * Returns the claimed rows as they are after the claim. `skipSubscriptions`: subscriptions the
-     * caller has enough of in flight (one slow receiver must not take every slot).
-     */
-    claimDue(limit: number, leaseMs: number, now: Date, skipSubscriptions: readonly string[] = []): Promise<IWebhookDelivery[]> {
-      return db.transaction(async (tx) => {
-        const where: FilterQuery<IWebhookDelivery> =
-          skipSubscriptions.length > 0 ? { $and: [dueWhere(now), { subscriptionId: { $nin: [...skipSubscriptions] } }] } : dueWhere(now);
-        const due = await tx.find(WebhookDelivery, where, {
-          ...fresh,
-          orderBy: { nextAttemptAt: 'asc', id: 'asc' },
-          limit,
-          ...(db.isPostgres ? { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE } : {}),
-        });
-        if (due.length === 0) return [];
-        const leaseExpiresAt = new Date(now.getTime() + leaseMs);
-        const updatedAt = new Date();
-        await tx.nativeUpdate(
-          WebhookDelivery,
-          { id: { $in: due.map((d) => d.id) } },
-          { leaseExpiresAt, attempts: raw('attempts + 1'), updatedAt },
-        );
-        return due.map((d) => ({ ...d, leaseExpiresAt, attempts: d.attempts + 1, updatedAt }));
-      });
-    },
+    claimDue: queue.claimDue,
+    claimWithEvents: queue.claimWithEvents,
 
     /** Gives claimed rows back unsent (the claimer has enough of their subscription in flight): due again at once, attempt count restored. */
     async release(ids: string[]): Promise<void> {
@@ -135,61 +64,21 @@ export function createWebhookDeliveryRepository(db: Db) {
         );
     },
 
-    /**
-     * Several finished attempts in one transaction (the worker's group commit: one commit, and on
-     * SQLite one fsync, for all the attempts that ended meanwhile). Each delivery changes only
-     * while still pending; every attempt is recorded.
-     */
-    async finishAll(finished: FinishedAttempt[]): Promise<void> {
-      if (finished.length === 0) return;
-      await db.transaction(async (tx) => {
-        const updatedAt = new Date();
-        for (const f of finished)
-          await tx.nativeUpdate(
-            WebhookDelivery,
-            { id: f.delivery.id, status: 'pending' },
-            { ...changesFor(f), leaseExpiresAt: null, updatedAt },
-          );
-        await tx.insertMany(
-          WebhookAttempt,
-          finished.map((f) => ({
-            ...f.attempt,
-            outcome: f.outcome,
-            deliveryId: f.delivery.id,
-            subscriptionId: f.delivery.subscriptionId,
-            eventId: f.delivery.eventId,
-            responseExcerpt: f.attempt.responseExcerpt?.slice(0, 1000) ?? null,
-            error: f.attempt.error?.slice(0, 1000) ?? null,
-          })),
-        );
-      });
-    },
+    finishAll: queue.finishAll,
 
-    /** The receiver accepted it. False when the row was no longer pending (nothing changed but the attempt's record). */
+    /** The receiver accepted it. False when the row was no longer the claim's (nothing changed but the attempt's record). */
     complete(delivery: IWebhookDelivery, result: AttemptResult, attempt: NewWebhookAttempt): Promise<boolean> {
-      return finish(
-        delivery,
-        { status: 'succeeded', nextAttemptAt: null, lastStatusCode: result.statusCode, lastError: null, deliveredAt: attempt.startedAt },
-        { ...attempt, outcome: 'succeeded' },
-      );
+      return finishOne(delivery, 'succeeded', result, attempt);
     },
 
     /** Failed this time; due again at `nextAttemptAt`. */
     scheduleRetry(delivery: IWebhookDelivery, nextAttemptAt: Date, result: AttemptResult, attempt: NewWebhookAttempt): Promise<boolean> {
-      return finish(
-        delivery,
-        { nextAttemptAt, lastStatusCode: result.statusCode, lastError: result.error?.slice(0, 1000) ?? null },
-        { ...attempt, outcome: 'retrying' },
-      );
+      return finishOne(delivery, 'retrying', result, attempt, nextAttemptAt);
     },
 
     /** Failed for good (a 4xx that is not retried, or the last attempt of the schedule). */
     giveUp(delivery: IWebhookDelivery, result: AttemptResult, attempt: NewWebhookAttempt): Promise<boolean> {
-      return finish(
-        delivery,
-        { status: 'failed', nextAttemptAt: null, lastStatusCode: result.statusCode, lastError: result.error?.slice(0, 1000) ?? null },
-        { ...attempt, outcome: 'failed' },
-      );
+      return finishOne(delivery, 'failed', result, attempt);
     },
 
     /**

@@ -3,14 +3,18 @@
  * deliveries (`webhook_deliveries`, written with their events: the outbox) and records every
  * attempt.
  *
- * - Claiming: due rows are claimed in batches with a lease (FOR UPDATE SKIP LOCKED on
- *   PostgreSQL, so instances never claim the same row; SQLite has one writer), up to twice the
- *   slots (`WEBHOOK_CONCURRENCY`) in hand, and sent as slots free up, each on its own; a new
- *   batch is claimed when the work in hand falls to half the slots.
+ * - Claiming: due rows are claimed with their events in batches with a lease (FOR UPDATE SKIP
+ *   LOCKED on PostgreSQL, so instances never claim the same row; SQLite has one writer), up to
+ *   `IN_HAND` times a subscription's cap in hand, and sent as slots free up, each on its own; a
+ *   new batch is claimed when the work in hand falls to the number of slots
+ *   (`WEBHOOK_CONCURRENCY`), so it arrives before the slots run dry.
+ * - Recording: a slot is free as soon as the receiver has answered; attempts are written in
+ *   groups (one statement or transaction for many, webhook-delivery-queue.ts) while the row stays
+ *   leased.
  * - Waking: a new event wakes this instance's worker right after its commit, and every other
  *   instance's through a NOTIFY (webhook-wake-channel.ts); a poll every
  *   `WEBHOOK_POLL_INTERVAL_MS` finds retries as they fall due and anything a lost notification missed.
- * - Crash safety: a claim is a lease of three attempt timeouts. A worker that dies mid-attempt
+ * - Crash safety: a claim is a lease of `IN_HAND + 1` attempt timeouts. A worker that dies mid-attempt
  *   never finishes the row, its lease runs out, and any instance claims it again: the same row,
  *   so the same `webhook-id` and body, with the next attempt number. At least once, never lost.
  * - Isolation: a subscription may hold at most half the slots, and one slot while its receiver
@@ -26,7 +30,6 @@ import type { Clock } from '../../clock.js';
 import type { WebhookDeliveryConfig } from '../../config.js';
 import type { IEvent, IWebhookDelivery, IWebhookSubscription } from '../../db/entities/index.js';
 import type { Db } from '../../db/fork-per-call.js';
-import type { EventRepository } from '../../db/repositories/event-repository.js';
 import type {
   AttemptResult as StoredResult,
   FinishedAttempt,
@@ -45,15 +48,21 @@ import { classifyAnswer, nextAttemptAt } from './retry-schedule.js';
 import type { AttemptResult, WebhookSender } from './sender.js';
 import { deliveryHeaders } from './signing.js';
 
+/**
+ * Rows a subscription may have in hand (in flight and claimed), in multiples of its cap: enough
+ * that a batch claimed while the others are being sent arrives before they are done.
+ */
+const IN_HAND = 4;
+/** How long finished attempts are gathered before their records are written together. */
+const WRITE_GATHER_MS = 5;
 /** How long a subscription's URL, scheme and secrets are reused between deliveries. */
 const TARGET_TTL_MS = 1000;
 
 export interface DeliveryWorkerDeps {
   config: WebhookDeliveryConfig;
   db: Db;
-  deliveries: Pick<WebhookDeliveryRepository, 'claimDue' | 'release' | 'finishAll'>;
+  deliveries: Pick<WebhookDeliveryRepository, 'claimWithEvents' | 'release' | 'finishAll'>;
   subscriptions: Pick<WebhookSubscriptionRepository, 'findById' | 'disable'>;
-  events: Pick<EventRepository, 'findByIds'>;
   stats: WebhookQueueStats;
   secrets: Pick<WebhookSecrets, 'signingSecrets'>;
   recorder: Pick<EventRecorder, 'recordEvent'>;
@@ -86,7 +95,7 @@ export interface DeliveryWorker {
   stop(drainMs: number): Promise<void>;
   /** Deliveries were queued: look now, here and on every other instance. */
   wake(): void;
-  /** Attempts in flight on this instance (tests, drain). */
+  /** Attempts in flight on this instance, or sent and not yet recorded (tests, drain). */
   inFlight(): number;
 }
 
@@ -97,11 +106,11 @@ function disabledView(s: IWebhookSubscription, at: Date, reason: string) {
 
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const { config, clock, log } = deps;
-  // A claimed row may wait behind one attempt (the local buffer) and then take one: room for both, and margin.
-  const leaseMs = 3 * config.timeoutMs;
+  // A claimed row may wait behind IN_HAND - 1 attempts of its subscription, then take one: room for all, and margin.
+  const leaseMs = (IN_HAND + 1) * config.timeoutMs;
   const perSubscriptionCap = Math.max(1, Math.ceil(config.concurrency / 2));
   /** Claim again once the work in hand (sending and buffered) falls to this. */
-  const lowWater = Math.floor(config.concurrency / 2);
+  const lowWater = config.concurrency;
   const inFlightBySubscription = new Map<string, number>();
   /** Claimed, not yet sent: at most one per slot a subscription may use, so none waits longer than one attempt. */
   const buffered: { delivery: IWebhookDelivery; event: IEvent | undefined }[] = [];
@@ -118,9 +127,16 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let current: Promise<void> | undefined;
   let poll: NodeJS.Timeout | undefined;
 
-  // Group commit: attempts that end while a write is in progress are written together next.
+  // Group commit: attempts that end while a write is in progress are written together next. A
+  // slot is free again as soon as its receiver has answered: the row stays leased until its
+  // record is written, so nobody claims it meanwhile, and claiming pauses while too many records
+  // wait (`unrecorded`).
   let pendingWrites: { finished: FinishedAttempt; done: () => void; failed: (err: unknown) => void }[] = [];
   let writing = false;
+  let unrecorded = 0;
+  const recording = new Set<Promise<void>>();
+  const maxUnrecorded = 2 * config.concurrency;
+  const writeGroup = Math.max(1, Math.floor(config.concurrency / 2));
   function flushWrites(): void {
     if (writing || pendingWrites.length === 0) return;
     writing = true;
@@ -134,21 +150,26 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       )
       .finally(() => {
         writing = false;
+        unrecorded -= batch.length;
         flushWrites();
+        if (running.size + buffered.length <= lowWater) schedule(false);
       });
   }
   /** Records one finished attempt (resolves once written). */
   let flushQueued = false;
   function finish(finished: FinishedAttempt): Promise<void> {
+    unrecorded++;
     return new Promise((done, failed) => {
       pendingWrites.push({ finished, done, failed });
-      // Gathers the attempts that end within a millisecond into one transaction.
+      // Gathers attempts into one transaction: half the slots' worth, or what ended within a few
+      // milliseconds (no slot waits for it, so a larger group costs nothing but the records' delay).
+      if (pendingWrites.length >= writeGroup) return flushWrites();
       if (flushQueued) return;
       flushQueued = true;
       setTimeout(() => {
         flushQueued = false;
         flushWrites();
-      }, 1);
+      }, WRITE_GATHER_MS);
     });
   }
 
@@ -212,19 +233,24 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         eagerClaim = false;
         const inHand = running.size + buffered.length;
         const free = config.concurrency - running.size;
-        if (stopping || free <= 0 || (inHand > lowWater && !eager)) break;
-        const limit = Math.max(free, 2 * config.concurrency - inHand);
-        const full = [...new Set([...inFlightBySubscription.keys(), ...buffered.map((b) => b.delivery.subscriptionId)])].filter(
-          (id) => inFlightOf(id) + bufferedOf(id) >= 2 * capOf(id),
-        );
-        const claimed = await deps.deliveries.claimDue(limit, leaseMs, new Date(clock.now()), full);
+        if (stopping || free <= 0 || (inHand > lowWater && !eager) || unrecorded >= maxUnrecorded) break;
+        // A subscription may have twice its cap in hand. One with less than its cap of room left is
+        // skipped this time, and no claim takes more rows than the least room of the others, so
+        // rows go back to the queue only in races (fewer statements, no lease churn).
+        let limit = Math.min(Math.max(free, (IN_HAND - 1) * config.concurrency - inHand), IN_HAND * perSubscriptionCap);
+        const full: string[] = [];
+        for (const id of new Set([...inFlightBySubscription.keys(), ...buffered.map((b) => b.delivery.subscriptionId)])) {
+          const room = IN_HAND * capOf(id) - inFlightOf(id) - bufferedOf(id);
+          if (room < capOf(id)) full.push(id);
+          else limit = Math.min(limit, room);
+        }
+        const claimed = await deps.deliveries.claimWithEvents(limit, leaseMs, new Date(clock.now()), full);
         if (claimed.length === 0) break;
-        const events = new Map((await deps.events.findByIds([...new Set(claimed.map((d) => d.eventId))])).map((e) => [e.id, e]));
         const giveBack: string[] = [];
-        for (const delivery of claimed) {
+        for (const { delivery, event } of claimed) {
           const sub = delivery.subscriptionId;
-          if (inFlightOf(sub) + bufferedOf(sub) >= 2 * capOf(sub)) giveBack.push(delivery.id);
-          else buffered.push({ delivery, event: events.get(delivery.eventId) });
+          if (inFlightOf(sub) + bufferedOf(sub) >= IN_HAND * capOf(sub)) giveBack.push(delivery.id);
+          else buffered.push({ delivery, event });
         }
         pump();
         // Unreleased (a database error), they are due again when their lease runs out.
@@ -251,6 +277,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     const target = { subscription, secrets: await deps.secrets.signingSecrets(subscription), loadedAt: now };
     targets.set(subscriptionId, target);
     return target;
+  }
+
+  /**
+   * Records an attempt; the slot is not held meanwhile (the row stays leased until written).
+   * A failed write leaves the lease to run out: the row is sent again, at least once.
+   */
+  function recordInBackground(finished: FinishedAttempt): void {
+    const written = finish(finished)
+      .catch((err: unknown) =>
+        log.error({ err, deliveryId: finished.delivery.id }, 'recording a webhook attempt failed; sent again after its lease'),
+      )
+      .finally(() => recording.delete(written));
+    recording.add(written);
   }
 
   /** One attempt of one claimed delivery, start to finish: send, record, schedule or give up. */
@@ -309,13 +348,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     const now = clock.now();
     const eventAgeMs = now - event.createdAt.getTime();
     if (kind === 'succeeded') {
-      await finish({ delivery, outcome: 'succeeded', result: stored(result), attempt: record(result) });
+      recordInBackground({ delivery, outcome: 'succeeded', result: stored(result), attempt: record(result) });
       deps.metrics.recordWebhookAttempt('succeeded', result.durationMs, eventAgeMs);
       return;
     }
     const retryAt = kind === 'retryable' ? nextAttemptAt(config.retryScheduleMs, delivery.attempts, now, result.retryAfter) : undefined;
     if (retryAt !== undefined) {
-      await finish({ delivery, outcome: 'retrying', result: stored(result), attempt: record(result), nextAttemptAt: new Date(retryAt) });
+      recordInBackground({
+        delivery,
+        outcome: 'retrying',
+        result: stored(result),
+        attempt: record(result),
+        nextAttemptAt: new Date(retryAt),
+      });
       deps.metrics.recordWebhookAttempt('retrying', result.durationMs, eventAgeMs);
       return;
     }
@@ -366,7 +411,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         // Claimed but not started: back to the queue for the other instances now, not after the lease.
         const unsent = buffered.splice(0).map((b) => b.delivery.id);
         if (unsent.length > 0) await deps.deliveries.release(unsent).catch(() => undefined);
-        while (running.size > 0) await Promise.allSettled([...running]);
+        while (running.size > 0 || recording.size > 0) await Promise.allSettled([...running, ...recording]);
       })();
       await Promise.race([drained, deadline]);
       clearTimeout(timer);
@@ -376,6 +421,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       schedule();
       deps.channel.notify();
     },
-    inFlight: () => running.size,
+    inFlight: () => running.size + recording.size,
   };
 }
