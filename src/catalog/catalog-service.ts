@@ -76,7 +76,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       unknownScopeToolsCount: f.unknownScopeToolsCount,
       description: tk.description ?? null,
       toolsCount: f.toolsCount,
-      triggersCount: tk.triggersCount,
+      triggersCount: catalog.triggersCountOf(tk.slug),
       categories: tk.categories.map((c) => ({ slug: c.slug, name: c.name })),
     };
   };
