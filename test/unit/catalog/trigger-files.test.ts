@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { BUILTIN_CATALOG_DIR, CatalogError, checkCatalogDirs, loadCatalog, type CatalogProblem } from '../../../src/catalog/catalog-loader.js';
 
 const BAD_TRIGGER = fileURLToPath(new URL('../../fixtures/catalog-bad-trigger', import.meta.url));
@@ -16,7 +16,7 @@ function problemsOf(dir: string): [string, string, string][] {
 }
 
 /** A catalog dir with the shipped HubSpot toolkit and the given trigger files (name -> content). */
-function hubspotWith(t: Parameters<Parameters<typeof t.test>[1]>[0], triggers: Record<string, unknown>, toolkit: Record<string, unknown> = read('hubspot/toolkit.json')): string {
+function hubspotWith(t: Test, triggers: Record<string, unknown>, toolkit: Record<string, unknown> = read('hubspot/toolkit.json')): string {
   const files = Object.fromEntries(Object.entries(triggers).map(([name, doc]) => [name, JSON.stringify(doc)]));
   return t.testdir({ hubspot: { 'toolkit.json': JSON.stringify(toolkit), triggers: files } });
 }
