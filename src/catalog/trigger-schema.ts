@@ -59,7 +59,7 @@ export const PollDef = Type.Object(
     fetch: Type.Optional(Type.Boolean({ description: 'Read each new item again with `fetch`; its answer is the event data. Default false.' })),
     changedAt: Type.Optional(
       Pointer(
-        'Only items whose value here (in the fetched item when `fetch` is true) is at or after the mark are emitted: how a trigger watches one property of items that change for other reasons too.',
+        'Only items whose time here (in the fetched item when `fetch` is true) is after the mark, or at it for an item not seen there before, are emitted: how a trigger watches one property of items that change for other reasons too.',
       ),
     ),
   },
