@@ -47,7 +47,11 @@ t.test('catalog check names the file and field of a bad toolkit', async (t) => {
   const badTrigger = await cli({}, ['catalog', 'check', fileURLToPath(new URL('../../fixtures/catalog-bad-trigger', import.meta.url))]);
   t.equal(badTrigger.code, 1);
   t.match(badTrigger.out, /FAILED: 1 toolkit\(s\), 0 tool\(s\), 2 trigger\(s\), 10 problem\(s\)/);
-  t.match(badTrigger.err, /triggers\/ACME_WIDGET_CREATED\.json \/poll\/request\/query\/2: "limit" is not an argument\n/, 'file and JSON pointer');
+  t.match(
+    badTrigger.err,
+    /triggers\/ACME_WIDGET_CREATED\.json \/poll\/request\/query\/2: "limit" is not an argument\n/,
+    'file and JSON pointer',
+  );
   t.match(badTrigger.err, /acme\/toolkit\.json \/triggersCount: /);
 });
 
