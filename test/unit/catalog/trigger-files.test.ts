@@ -119,3 +119,22 @@ t.test('a duplicate trigger slug across dirs is refused; a written triggersCount
   const r = checkCatalogDirs([BUILTIN_CATALOG_DIR, dir]);
   t.ok(r.problems.some((p) => p.field === '/slug' && /duplicate trigger slug "HUBSPOT_CONTACT_CREATED"/.test(p.message)));
 });
+
+t.test("every shipped trigger request is one of its toolkit's tool calls (so the provider reference checks it too)", async (t) => {
+  const catalog = loadCatalog({ dirs: [BUILTIN_CATALOG_DIR] });
+  for (const { trigger, toolkit } of catalog.triggers()) {
+    const requests = [
+      ['poll', trigger.poll?.request],
+      ['fetch', trigger.fetch?.request],
+    ] as const;
+    for (const [what, req] of requests) {
+      if (!req) continue;
+      const tool = catalog.toolsOf(toolkit.slug).find((x) => x.request.method === req.method && x.request.path === req.path);
+      t.ok(tool, `${trigger.slug} ${what}: ${req.method} ${req.path} is a tool's call`);
+      if (!tool) continue;
+      const names = (r: typeof req) => [...(r.query ?? []), ...(r.body && r.body !== 'all' ? r.body.fields : [])];
+      const extra = names(req).filter((n) => !names(tool.request).includes(n));
+      t.same(extra, [], `${trigger.slug} ${what} sends only what ${tool.slug} may send`);
+    }
+  }
+});
