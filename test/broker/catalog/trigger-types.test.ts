@@ -124,7 +124,14 @@ t.test("@composio/core's triggers.listTypes, getType and listEnum work unchanged
   process.env.TELEMETRY_DISABLED = 'true';
   process.env.COMPOSIO_DISABLE_TELEMETRY = 'true';
   const { Composio, ComposioTriggerTypeNotFoundError } = await import('@composio/core');
-  const composio = new Composio({ apiKey: b.key, baseURL: `${origin}/compat`, allowTracking: false, disableVersionCheck: true });
+  // Pinned versions go out as toolkit_versions[hubspot]=v1.0.0 (bracket keys), which the routes accept and ignore.
+  const composio = new Composio({
+    apiKey: b.key,
+    baseURL: `${origin}/compat`,
+    allowTracking: false,
+    disableVersionCheck: true,
+    toolkitVersions: { hubspot: 'v1.0.0' },
+  });
 
   const listed = await composio.triggers.listTypes({ toolkits: ['hubspot'] });
   t.same(
