@@ -131,7 +131,7 @@ function catalogCommand(args: string[]): number {
   const result = checkCatalogDirs(targets);
   for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
   out(
-    `${result.ok ? 'OK' : 'FAILED'}: ${result.toolkits} toolkit(s), ${result.tools} tool(s), ${result.problems.length} problem(s) in ${targets.join(', ')}`,
+    `${result.ok ? 'OK' : 'FAILED'}: ${result.toolkits} toolkit(s), ${result.tools} tool(s), ${result.triggers} trigger(s), ${result.problems.length} problem(s) in ${targets.join(', ')}`,
   );
   return result.ok ? 0 : 1;
 }

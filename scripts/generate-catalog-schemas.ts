@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogSchemaDocuments } from '../src/catalog/catalog-schema.js';
+import { catalogSchemaDocuments } from '../src/catalog/catalog-schema-documents.js';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../catalog/schema', import.meta.url));
 

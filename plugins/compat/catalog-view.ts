@@ -101,7 +101,7 @@ export function createCatalogView(deps: CatalogViewDeps) {
       version: tk.version,
       app_url: tk.appUrl ?? null,
       tools_count: catalog.toolsOf(tk.slug).length,
-      triggers_count: tk.triggersCount,
+      triggers_count: catalog.triggersCountOf(tk.slug),
       // The v3.1 list names the category key `id`, the single read `slug`.
       categories: tk.categories.map((c) => ({ [categoryKey]: c.slug, name: c.name })),
     };

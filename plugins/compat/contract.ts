@@ -1,5 +1,5 @@
 /**
- * The compat mount's operations (compat-v3.1.md sections 4 to 7, and the webhook subscriptions of section 8), each declared beside its handler
+ * The compat mount's operations (compat-v3.1.md sections 4 to 7, the webhook subscriptions of section 8 and the trigger types), each declared beside its handler
  * and listed here with the mount's prefix for the test client. Not in spec.json: the v3.1 wire
  * contract is Composio's. The 501 groups (not-implemented.ts) are catch-alls, not operations.
  */
@@ -11,6 +11,7 @@ import { authConfigOperations } from './auth-configs.js';
 import { connectedAccountOperations } from './connected-accounts.js';
 import { connectedAccountActionOperations } from './connected-account-actions.js';
 import { webhookSubscriptionOperations } from './webhook-subscriptions.js';
+import { triggerTypeOperations } from './trigger-types.js';
 
 export const compatContract = {
   prefix: DEFAULT_COMPAT_PREFIX,
@@ -21,5 +22,6 @@ export const compatContract = {
     ...connectedAccountOperations,
     ...connectedAccountActionOperations,
     ...webhookSubscriptionOperations,
+    ...triggerTypeOperations,
   },
 } satisfies Contract;

@@ -22,6 +22,7 @@ import authConfigRoutes from './auth-configs.js';
 import connectedAccountRoutes from './connected-accounts.js';
 import connectedAccountActions from './connected-account-actions.js';
 import webhookSubscriptionRoutes from './webhook-subscriptions.js';
+import triggerTypeRoutes from './trigger-types.js';
 import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './not-implemented.js';
 
 export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
@@ -76,6 +77,7 @@ export default fp(
         await v31.register(connectedAccountRoutes, { services });
         await v31.register(connectedAccountActions, { services });
         await v31.register(webhookSubscriptionRoutes, { webhooks: services.compatWebhooks });
+        await v31.register(triggerTypeRoutes, { services });
         await v31.register(unboundGroups(UNBOUND_GROUPS));
       },
       { prefix },

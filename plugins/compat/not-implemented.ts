@@ -9,7 +9,8 @@ import { notImplementedHere } from './errors.js';
 
 /** Group name (for the message) -> path roots under /api/v3.1; each root also covers `<root>/*`. */
 export const UNBOUND_GROUPS: Record<string, string[]> = {
-  Triggers: ['/triggers_types', '/trigger_instances'],
+  // Trigger types are bound (trigger-types.ts); instances are not yet.
+  Triggers: ['/trigger_instances'],
   // Webhook subscriptions are bound (webhook-subscriptions.ts); endpoints are not.
   'Webhook endpoints': ['/webhook_endpoints'],
   Files: ['/files'],

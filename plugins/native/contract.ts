@@ -9,12 +9,16 @@ import { defineOperation, type Contract } from '../operations.js';
 import {
   ListToolkitsQuery,
   ListToolsQuery,
+  ListTriggerTypesQuery,
   ToolApi,
   ToolkitApi,
   ToolkitListApi,
   ToolkitSlugParams,
   ToolListApi,
   ToolSlugParams,
+  TriggerTypeApi,
+  TriggerTypeListApi,
+  TriggerTypeSlugParams,
 } from '../../src/catalog/catalog-api-schemas.js';
 import {
   AuthConfigIdParams,
@@ -100,6 +104,25 @@ export const catalogOperations = {
     summary: 'Read one tool with its inputParameters (JSON Schema)',
     params: ToolSlugParams,
     response: { 200: ToolApi, ...errorResponses(401, 403, 404) },
+  }),
+  listTriggerTypes: defineOperation({
+    operationId: 'listTriggerTypes',
+    method: 'GET',
+    url: '/trigger_types',
+    tags: catalog,
+    summary: 'List trigger types (event sources), by slug',
+    description: 'Each type carries the JSON Schema of its config (what an instance is set up with) and of its event data (payload).',
+    querystring: ListTriggerTypesQuery,
+    response: { 200: TriggerTypeListApi, ...errorResponses(400, 401, 403) },
+  }),
+  getTriggerType: defineOperation({
+    operationId: 'getTriggerType',
+    method: 'GET',
+    url: '/trigger_types/:slug',
+    tags: catalog,
+    summary: 'Read one trigger type with its config and payload schemas',
+    params: TriggerTypeSlugParams,
+    response: { 200: TriggerTypeApi, ...errorResponses(401, 403, 404) },
   }),
 };
 

@@ -136,3 +136,54 @@ export const ToolSlugParams = Type.Object(
   { slug: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug, e.g. HUBSPOT_CONTACTS_CREATE.' }) },
   { description: 'Path parameters of getTool.' },
 );
+
+export const TriggerTypeApi = Type.Object(
+  {
+    slug: Type.String({ description: 'Trigger type slug: upper-case, toolkit prefix first, e.g. HUBSPOT_CONTACT_CREATED.' }),
+    name: Type.String({ description: 'Short display name.' }),
+    description: Type.String({ description: 'What happened when it fires.' }),
+    instructions: Type.String({ description: 'How to set it up: what to put in the config, what the provider needs.' }),
+    type: Type.Union([Type.Literal('poll'), Type.Literal('webhook')], {
+      description: 'poll: the broker polls the provider at the config interval; webhook: only the provider webhooks feed it.',
+    }),
+    version: Type.String({ description: 'Trigger version, e.g. v1.0.0.' }),
+    toolkit: Type.String({ description: 'Slug of the toolkit the trigger belongs to.' }),
+    config: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'JSON Schema of the config an instance is set up with (poll triggers: interval in minutes, fractions allowed).',
+    }),
+    payload: Type.Record(Type.String(), Type.Unknown(), { description: "JSON Schema of an event's data." }),
+    webhookSubscriptions: Type.Array(
+      Type.Object({
+        type: Type.String({ description: "The provider's subscription type, e.g. contact.creation." }),
+        propertyName: Type.Union([Type.String(), Type.Null()], { description: 'For property changes: the property; null: any.' }),
+      }),
+      { description: "The provider's app webhook subscriptions that can also feed the trigger by push; empty when only polling does." },
+    ),
+  },
+  { description: 'A trigger type: an event source of a toolkit.' },
+);
+export type TriggerTypeApi = Static<typeof TriggerTypeApi>;
+
+export const TriggerTypeListApi = Type.Object(
+  {
+    items: Type.Array(TriggerTypeApi, { description: 'One page of trigger types, by slug.' }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last.' }),
+  },
+  { description: 'A page of trigger types.' },
+);
+export type TriggerTypeListApi = Static<typeof TriggerTypeListApi>;
+
+export const ListTriggerTypesQuery = Type.Object(
+  {
+    toolkit: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.slug, description: 'Only trigger types of this toolkit (toolkit slug).' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'nextCursor of the previous page.' })),
+  },
+  { description: 'listTriggerTypes query string.' },
+);
+export type ListTriggerTypesQuery = Static<typeof ListTriggerTypesQuery>;
+
+export const TriggerTypeSlugParams = Type.Object(
+  { slug: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.toolSlug, description: 'Trigger type slug, e.g. HUBSPOT_CONTACT_CREATED.' }) },
+  { description: 'Path parameters of getTriggerType.' },
+);

@@ -1,6 +1,7 @@
 /**
- * Reads catalog directories, validates every file against the meta-schemas, cross-checks what a
- * schema cannot express (slug prefixes, placeholders vs inputs, uniqueness across directories),
+ * Reads catalog directories (toolkit.json, tools/, triggers/), validates every file against the
+ * meta-schemas, cross-checks what a schema cannot express (slug prefixes, placeholders vs inputs,
+ * uniqueness across directories; trigger-checks.ts for triggers),
  * applies operator overrides and compiles input validators once. Synchronous on purpose: it runs
  * once at boot (and in `broker catalog check`), and a start-up that cannot read its catalog must
  * not begin serving. Every problem is collected, so one run shows the operator all of them.
@@ -8,8 +9,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.js';
-import { Catalog, type LoadedTool, type LoadedToolkit } from './catalog.js';
-import { catalogSchemaDocuments, type ToolFile, type ToolkitFile } from './catalog-schema.js';
+import { Catalog, type LoadedTool, type LoadedToolkit, type LoadedTrigger } from './catalog.js';
+import type { ToolFile, ToolkitFile } from './catalog-schema.js';
+import { catalogSchemaDocuments } from './catalog-schema-documents.js';
+import type { TriggerFile } from './trigger-schema.js';
+import { checkTrigger } from './trigger-checks.js';
 import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, type ValidateFunction } from './json-schema-validator.js';
 import { injectFields, pathPlaceholders } from './request-template.js';
 import { connectionTemplateProblems, toolPathConnectionProblems } from './connection-config.js';
@@ -42,17 +46,22 @@ export interface CatalogCheckResult {
   problems: CatalogProblem[];
   toolkits: number;
   tools: number;
+  triggers: number;
 }
 
 /** The toolkits shipped with the broker (`<repo>/catalog`). Operators add dirs via CATALOG_PATHS. */
 export const BUILTIN_CATALOG_DIR = join(PROJECT_ROOT, 'catalog');
 
-let metaValidators: { toolkit: ValidateFunction; tool: ValidateFunction } | undefined;
+let metaValidators: { toolkit: ValidateFunction; tool: ValidateFunction; trigger: ValidateFunction } | undefined;
 function meta() {
   if (!metaValidators) {
     const ajv = createMetaAjv();
     const docs = catalogSchemaDocuments();
-    metaValidators = { toolkit: ajv.compile(docs['toolkit.schema.json']), tool: ajv.compile(docs['tool.schema.json']) };
+    metaValidators = {
+      toolkit: ajv.compile(docs['toolkit.schema.json']),
+      tool: ajv.compile(docs['tool.schema.json']),
+      trigger: ajv.compile(docs['trigger.schema.json']),
+    };
   }
   return metaValidators;
 }
@@ -207,10 +216,14 @@ function checkTool(tool: ToolFile, fileName: string, toolkitSlug: string): Schem
 interface ScanResult {
   toolkits: LoadedToolkit[];
   tools: LoadedTool[];
+  triggers: LoadedTrigger[];
   problems: CatalogProblem[];
   toolkitFiles: number;
   toolFiles: number;
+  triggerFiles: number;
 }
+
+const jsonFiles = (dir: string) => (existsSync(dir) ? listSorted(dir).filter((e) => e.isFile() && e.name.endsWith('.json')) : []);
 
 function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult {
   const problems: CatalogProblem[] = [];
@@ -227,7 +240,8 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
   };
   const toolkitFileOf = new Map<string, string>();
   const toolFileOf = new Map<string, string>();
-  const out: ScanResult = { toolkits: [], tools: [], problems, toolkitFiles: 0, toolFiles: 0 };
+  const triggerFileOf = new Map<string, string>();
+  const out: ScanResult = { toolkits: [], tools: [], triggers: [], problems, toolkitFiles: 0, toolFiles: 0, triggerFiles: 0 };
   const report = (file: string, list: SchemaProblem[]) => {
     for (const p of list) problems.push({ file, field: p.path, message: p.message });
   };
@@ -262,8 +276,7 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
       }
       const toolsDir = join(folder, 'tools');
       const loaded: LoadedTool[] = [];
-      const files = existsSync(toolsDir) ? listSorted(toolsDir).filter((e) => e.isFile() && e.name.endsWith('.json')) : [];
-      for (const f of files) {
+      for (const f of jsonFiles(toolsDir)) {
         const file = join(toolsDir, f.name);
         out.toolFiles++;
         const rawTool = readJson(file, problems);
@@ -287,9 +300,44 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
         report(file, toolProblems);
         if (toolProblems.length === 0 && toolkit && validate) loaded.push({ tool, toolkit, file, validate });
       }
+      const triggersDir = join(folder, 'triggers');
+      const triggerFiles = jsonFiles(triggersDir);
+      const loadedTriggers: LoadedTrigger[] = [];
+      for (const f of triggerFiles) {
+        const file = join(triggersDir, f.name);
+        out.triggerFiles++;
+        const rawTrigger = readJson(file, problems);
+        if (rawTrigger === undefined) continue;
+        if (!v.trigger(rawTrigger)) {
+          report(file, formatAjvErrors(v.trigger.errors));
+          continue;
+        }
+        const trigger = rawTrigger as TriggerFile;
+        const triggerProblems = checkTrigger(trigger, basename(file), toolkit?.slug ?? entry.name);
+        const seen = triggerFileOf.get(trigger.slug);
+        if (seen) triggerProblems.push({ path: '/slug', message: `duplicate trigger slug "${trigger.slug}" (also in ${seen})` });
+        else triggerFileOf.set(trigger.slug, file);
+        let validateConfig: ValidateFunction | undefined;
+        try {
+          validateConfig = compile(trigger.config);
+        } catch (err) {
+          triggerProblems.push({ path: '/config', message: `is not a valid JSON Schema: ${(err as Error).message}` });
+        }
+        report(file, triggerProblems);
+        if (triggerProblems.length === 0 && toolkit && validateConfig) loadedTriggers.push({ trigger, toolkit, file, validateConfig });
+      }
+      // The count is the files; a value written in toolkit.json (the old format) may only repeat it.
+      if (toolkit?.triggersCount !== undefined && toolkit.triggersCount !== triggerFiles.length) {
+        problems.push({
+          file: tkFile,
+          field: '/triggersCount',
+          message: `is ${toolkit.triggersCount} but triggers/ holds ${triggerFiles.length} file(s); remove the field, the count is taken from the files`,
+        });
+      }
       if (toolkit) {
-        out.toolkits.push({ toolkit, file: tkFile, tools: loaded.map((t) => t.tool), credentialValidators: validators });
+        out.toolkits.push({ toolkit, file: tkFile, tools: loaded.map((t) => t.tool), triggers: loadedTriggers.map((t) => t.trigger), credentialValidators: validators });
         out.tools.push(...loaded);
+        out.triggers.push(...loadedTriggers);
       }
     }
   }
@@ -312,6 +360,7 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
     }
     out.toolkits[idx] = { ...out.toolkits[idx], toolkit: applied.toolkit };
     for (const t of out.tools) if (t.toolkit.slug === slug) t.toolkit = applied.toolkit;
+    for (const t of out.triggers) if (t.toolkit.slug === slug) t.toolkit = applied.toolkit;
   }
   return out;
 }
@@ -320,11 +369,11 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
 export function loadCatalog(opts: LoadCatalogOptions): Catalog {
   const r = scan(opts.dirs, opts.overrides ?? {});
   if (r.problems.length > 0) throw new CatalogError(r.problems);
-  return new Catalog(r.toolkits, r.tools);
+  return new Catalog(r.toolkits, r.tools, r.triggers);
 }
 
 /** The same checks as `loadCatalog`, without throwing (for `broker catalog check`). */
 export function checkCatalogDirs(dirs: readonly string[]): CatalogCheckResult {
   const r = scan(dirs, {});
-  return { ok: r.problems.length === 0, problems: r.problems, toolkits: r.toolkitFiles, tools: r.toolFiles };
+  return { ok: r.problems.length === 0, problems: r.problems, toolkits: r.toolkitFiles, tools: r.toolFiles, triggers: r.triggerFiles };
 }

@@ -1,17 +1,18 @@
 /**
- * The catalog file format: TypeBox schemas for `toolkit.json` and `tools/<SLUG>.json`.
- * These are the single source of truth: the loader validates files against them (via Ajv) and
- * `scripts/generate-catalog-schemas.ts` writes them to `catalog/schema/*.schema.json` for editors.
+ * The catalog file format: TypeBox schemas for `toolkit.json` and `tools/<SLUG>.json` (trigger
+ * files: trigger-schema.ts). These are the single source of truth: the loader validates files
+ * against them (via Ajv) and `scripts/generate-catalog-schemas.ts` writes them to
+ * `catalog/schema/*.schema.json` for editors (catalog-schema-documents.ts).
  * Field-by-field documentation: docs/guides/catalog.md.
  */
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
 
 /** A string enum emitted as `{type: 'string', enum: [...]}` (Ajv's discriminator needs `enum`). */
-function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-const NonEmpty = (description: string) => Type.String({ minLength: 1, description });
+export const NonEmpty = (description: string) => Type.String({ minLength: 1, description });
 const HttpUrl = (description: string) => Type.String({ pattern: '^https?://[^\\s/?#]+[^\\s]*$', description });
 
 export const TOOLKIT_SLUG_PATTERN = '^[a-z][a-z0-9_]*$';
@@ -23,7 +24,7 @@ export const TOOL_SLUG_PATTERN = '^[A-Z][A-Z0-9_]*$';
  * refused at load time instead of being silently ignored. `$id` is a parameter because the tool
  * and toolkit meta-schemas are compiled into one Ajv instance and ids must be unique there.
  */
-function propertySchema(id: string) {
+export function propertySchema(id: string) {
   const JsonType = StringEnum(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const);
   return Type.Recursive(
     (Self) =>
@@ -63,7 +64,7 @@ function propertySchema(id: string) {
 }
 
 /** An object JSON Schema whose properties are `propertySchema`s: the root of an input or credential schema. */
-function objectSchema(propertyId: string, description: string) {
+export function objectSchema(propertyId: string, description: string) {
   return Type.Object(
     {
       type: Type.Literal('object'),
@@ -227,7 +228,12 @@ export const ToolkitFile = Type.Object(
         'Hosts (host or host:port) that tools and the proxy may reach; must include the baseUrl host. May use {connectionConfig.<name>} like baseUrl.',
     }),
     noAuth: Type.Boolean({ description: 'True when the API needs no credentials (then authMethods is empty).' }),
-    triggersCount: Type.Integer({ minimum: 0 }),
+    triggersCount: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Deprecated: counted from triggers/*.json. Tolerated only when it equals that count; leave it out.',
+      }),
+    ),
     authMethods: Type.Array(AuthMethodDef),
   },
   { additionalProperties: false, title: 'Connector broker toolkit' },
@@ -309,15 +315,3 @@ export const ToolFile = Type.Object(
   { additionalProperties: false, title: 'Connector broker tool' },
 );
 export type ToolFile = Static<typeof ToolFile>;
-
-/**
- * The meta-schema documents written to `catalog/schema/` and compiled by the loader. JSON
- * round-trip drops TypeBox's symbol keys so both consumers see plain JSON Schema.
- */
-export function catalogSchemaDocuments(): { 'toolkit.schema.json': Record<string, unknown>; 'tool.schema.json': Record<string, unknown> } {
-  const plain = (s: TSchema) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
-  return {
-    'toolkit.schema.json': { $schema: 'http://json-schema.org/draft-07/schema#', ...plain(ToolkitFile) },
-    'tool.schema.json': { $schema: 'http://json-schema.org/draft-07/schema#', ...plain(ToolFile) },
-  };
-}

@@ -4,10 +4,23 @@
  * change after load; whether a platform-managed OAuth client exists is asked per call because it
  * depends on the deployment's managed OAuth clients, which the caller owns.
  */
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import type { Catalog } from './catalog.js';
-import type { AuthMethodApi, ListToolkitsQuery, ListToolsQuery, ToolApi, ToolkitApi, ToolkitListApi, ToolListApi, ToolSummaryApi } from './catalog-api-schemas.js';
+import type {
+  AuthMethodApi,
+  ListToolkitsQuery,
+  ListToolsQuery,
+  ListTriggerTypesQuery,
+  ToolApi,
+  ToolkitApi,
+  ToolkitListApi,
+  ToolListApi,
+  ToolSummaryApi,
+  TriggerTypeApi,
+  TriggerTypeListApi,
+} from './catalog-api-schemas.js';
 import type { AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
+import type { TriggerFile } from './trigger-schema.js';
 
 export interface CatalogServiceDeps {
   catalog: Catalog;
@@ -22,6 +35,34 @@ export interface CatalogService {
   listTools(query: Partial<ListToolsQuery>): ToolListApi;
   /** Throws NOT_FOUND naming the slug. */
   getTool(slug: string): ToolApi;
+  listTriggerTypes(query: Partial<ListTriggerTypesQuery>): TriggerTypeListApi;
+  /** Throws NOT_FOUND naming the slug. */
+  getTriggerType(slug: string): TriggerTypeApi;
+}
+
+/** The trigger type list's keyset: the last slug of a page (slugs are unique and the list is sorted by slug). */
+const encodeSlugCursor = (slug: string) => Buffer.from(`t:${slug}`, 'utf8').toString('base64url');
+function decodeSlugCursor(cursor: string): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith('t:') || text.length === 2) {
+    throw badRequest('cursor is not a cursor this list returned', { errors: [{ field: 'cursor', message: 'unknown cursor' }] });
+  }
+  return text.slice(2);
+}
+
+export function triggerTypeApi(trigger: TriggerFile, toolkitSlug: string): TriggerTypeApi {
+  return {
+    slug: trigger.slug,
+    name: trigger.name,
+    description: trigger.description,
+    instructions: trigger.instructions,
+    type: trigger.type,
+    version: trigger.version,
+    toolkit: toolkitSlug,
+    config: structuredClone(trigger.config),
+    payload: structuredClone(trigger.payload),
+    webhookSubscriptions: (trigger.webhook?.subscriptions ?? []).map((s) => ({ type: s.type, propertyName: s.propertyName ?? null })),
+  };
 }
 
 interface ToolkitFigures {
@@ -76,7 +117,7 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       unknownScopeToolsCount: f.unknownScopeToolsCount,
       description: tk.description ?? null,
       toolsCount: f.toolsCount,
-      triggersCount: tk.triggersCount,
+      triggersCount: catalog.triggersCountOf(tk.slug),
       categories: tk.categories.map((c) => ({ slug: c.slug, name: c.name })),
     };
   };
@@ -112,6 +153,20 @@ export function createCatalogService(deps: CatalogServiceDeps): CatalogService {
       const tool = catalog.getTool(slug);
       if (!tool) throw catalog.unknownTool(slug);
       return { ...toolSummary(tool), inputParameters: structuredClone(tool.input) };
+    },
+    listTriggerTypes(query) {
+      const all = catalog.triggers(query.toolkit ? [query.toolkit] : undefined);
+      const after = query.cursor ? decodeSlugCursor(query.cursor) : undefined;
+      const start = after === undefined ? 0 : all.findIndex((e) => e.trigger.slug > after);
+      const limit = query.limit ?? 50;
+      const rest = start < 0 ? [] : all.slice(start);
+      const items = rest.slice(0, limit).map((e) => triggerTypeApi(e.trigger, e.toolkit.slug));
+      return { items, nextCursor: rest.length > limit ? encodeSlugCursor(items[items.length - 1]!.slug) : null };
+    },
+    getTriggerType(slug) {
+      const entry = catalog.getTriggerEntry(slug);
+      if (!entry) throw notFound(`Trigger type ${slug} not found`, undefined, { slug });
+      return triggerTypeApi(entry.trigger, entry.toolkit.slug);
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The loaded catalog: an immutable registry of toolkits and tools with their compiled input
- * validators and search index. Built only by `loadCatalog` (catalog-loader.ts) after every file
+ * The loaded catalog: an immutable registry of toolkits, tools and trigger types with their
+ * compiled input and config validators and the tools' search index. Built only by `loadCatalog` (catalog-loader.ts) after every file
  * passed validation, so lookups here never re-check files.
  */
 import { badRequest, notFound, type BrokerError } from '../errors.js';
 import type { AuthMethodDef, OAuth2AuthMethodDef, ToolFile, ToolkitFile } from './catalog-schema.js';
+import type { TriggerFile } from './trigger-schema.js';
 import { formatAjvErrors, pointerToDotted, type ValidateFunction } from './json-schema-validator.js';
 import { boundedDistance, stem, ToolSearchIndex, words } from './tool-search.js';
 
@@ -16,10 +17,20 @@ export interface LoadedTool {
   validate: ValidateFunction;
 }
 
+export interface LoadedTrigger {
+  trigger: TriggerFile;
+  toolkit: ToolkitFile;
+  file: string;
+  /** Validates a trigger_config (defaults filled in). */
+  validateConfig: ValidateFunction;
+}
+
 export interface LoadedToolkit {
   toolkit: ToolkitFile;
   file: string;
   tools: ToolFile[];
+  /** Its trigger types, sorted by slug; their number is the toolkit's triggersCount. */
+  triggers: TriggerFile[];
   /** Compiled credential validators of direct (non-oauth2) auth methods, by method id. */
   credentialValidators: Map<string, ValidateFunction>;
 }
@@ -91,10 +102,14 @@ export class Catalog {
   private readonly toolkitList: ToolkitFile[];
   private readonly toolList: ToolFile[];
   private readonly index: ToolSearchIndex;
+  private readonly triggersBySlug = new Map<string, LoadedTrigger>();
+  private readonly triggerList: LoadedTrigger[];
 
-  constructor(toolkits: readonly LoadedToolkit[], tools: readonly LoadedTool[]) {
+  constructor(toolkits: readonly LoadedToolkit[], tools: readonly LoadedTool[], triggers: readonly LoadedTrigger[] = []) {
     for (const tk of toolkits) this.toolkitsBySlug.set(tk.toolkit.slug, tk);
     for (const t of tools) this.toolsBySlug.set(t.tool.slug, t);
+    for (const t of triggers) this.triggersBySlug.set(t.trigger.slug, t);
+    this.triggerList = [...triggers].sort((a, b) => (a.trigger.slug < b.trigger.slug ? -1 : 1));
     this.toolkitList = toolkits.map((t) => t.toolkit).sort((a, b) => (a.slug < b.slug ? -1 : 1));
     this.toolList = tools.map((t) => t.tool);
     this.index = new ToolSearchIndex(
@@ -197,6 +212,30 @@ export class Catalog {
 
   get toolCount(): number {
     return this.toolList.length;
+  }
+
+  /** A trigger type with its toolkit (the overridden one) and file. */
+  getTriggerEntry(slug: string): Readonly<LoadedTrigger> | undefined {
+    return this.triggersBySlug.get(slug);
+  }
+
+  /** Every trigger type, sorted by slug; `toolkits` keeps only those of these toolkit slugs. */
+  triggers(toolkits?: readonly string[]): readonly Readonly<LoadedTrigger>[] {
+    if (!toolkits || toolkits.length === 0) return this.triggerList;
+    const wanted = new Set(toolkits);
+    return this.triggerList.filter((t) => wanted.has(t.toolkit.slug));
+  }
+
+  /** Number of trigger types of a toolkit: its files, never a written figure (0 for an unknown toolkit). */
+  triggersCountOf(toolkitSlug: string): number {
+    return this.toolkitsBySlug.get(toolkitSlug)?.triggers.length ?? 0;
+  }
+
+  /** Validates a trigger_config against the trigger type's config schema, defaults applied. */
+  validateTriggerConfig(triggerSlug: string, config: unknown): InputValidation {
+    const entry = this.triggersBySlug.get(triggerSlug);
+    if (!entry) return { ok: false, errors: [{ field: '', message: `unknown trigger ${triggerSlug}` }] };
+    return runValidator(entry.validateConfig, config, 'trigger_config');
   }
 
   /**

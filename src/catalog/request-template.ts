@@ -122,12 +122,13 @@ function renderBody(template: RequestTemplate, args: Record<string, unknown>): u
 }
 
 /**
- * Renders one tool call. `toolkit` is the loaded (overridden) toolkit the tool belongs to;
- * `connectionConfig` (the connection's fields) fills `{connectionConfig.<name>}` in baseUrl and path.
+ * Renders one tool call (or a trigger's poll or fetch request: the same template format).
+ * `toolkit` is the loaded (overridden) toolkit it belongs to; `connectionConfig` (the
+ * connection's fields) fills `{connectionConfig.<name>}` in baseUrl and path.
  */
 export function renderRequest(
   toolkit: ToolkitFile,
-  tool: ToolFile,
+  tool: Pick<ToolFile, 'request'>,
   args: Record<string, unknown>,
   connectionConfig: ConnectionConfig | null = null,
 ): RenderedRequest {

@@ -73,6 +73,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/trigger_types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List trigger types (event sources), by slug
+     * @description Each type carries the JSON Schema of its config (what an instance is set up with) and of its event data (payload).
+     */
+    get: operations['listTriggerTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trigger_types/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one trigger type with its config and payload schemas */
+    get: operations['getTriggerType'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth_configs': {
     parameters: {
       query?: never;
@@ -1684,6 +1721,292 @@ export interface operations {
             deprecated: boolean;
             /** @description JSON Schema (object) of the tool arguments: properties with type, description, enum, default; required list. */
             inputParameters?: unknown;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listTriggerTypes: {
+    parameters: {
+      query?: {
+        /** @description Only trigger types of this toolkit (toolkit slug). */
+        toolkit?: string;
+        /** @description Page size, 1 to 200. */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of trigger types. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description One page of trigger types, by slug. */
+            items: {
+              /** @description Trigger type slug: upper-case, toolkit prefix first, e.g. HUBSPOT_CONTACT_CREATED. */
+              slug: string;
+              /** @description Short display name. */
+              name: string;
+              /** @description What happened when it fires. */
+              description: string;
+              /** @description How to set it up: what to put in the config, what the provider needs. */
+              instructions: string;
+              /** @description poll: the broker polls the provider at the config interval; webhook: only the provider webhooks feed it. */
+              type: 'poll' | 'webhook';
+              /** @description Trigger version, e.g. v1.0.0. */
+              version: string;
+              /** @description Slug of the toolkit the trigger belongs to. */
+              toolkit: string;
+              /** @description JSON Schema of the config an instance is set up with (poll triggers: interval in minutes, fractions allowed). */
+              config: {
+                [key: string]: unknown;
+              };
+              /** @description JSON Schema of an event's data. */
+              payload: {
+                [key: string]: unknown;
+              };
+              /** @description The provider's app webhook subscriptions that can also feed the trigger by push; empty when only polling does. */
+              webhookSubscriptions: {
+                /** @description The provider's subscription type, e.g. contact.creation. */
+                type: string;
+                /** @description For property changes: the property; null: any. */
+                propertyName: string | null;
+              }[];
+            }[];
+            /** @description Pass as cursor for the next page; null on the last. */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getTriggerType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Trigger type slug, e.g. HUBSPOT_CONTACT_CREATED. */
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A trigger type: an event source of a toolkit. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Trigger type slug: upper-case, toolkit prefix first, e.g. HUBSPOT_CONTACT_CREATED. */
+            slug: string;
+            /** @description Short display name. */
+            name: string;
+            /** @description What happened when it fires. */
+            description: string;
+            /** @description How to set it up: what to put in the config, what the provider needs. */
+            instructions: string;
+            /** @description poll: the broker polls the provider at the config interval; webhook: only the provider webhooks feed it. */
+            type: 'poll' | 'webhook';
+            /** @description Trigger version, e.g. v1.0.0. */
+            version: string;
+            /** @description Slug of the toolkit the trigger belongs to. */
+            toolkit: string;
+            /** @description JSON Schema of the config an instance is set up with (poll triggers: interval in minutes, fractions allowed). */
+            config: {
+              [key: string]: unknown;
+            };
+            /** @description JSON Schema of an event's data. */
+            payload: {
+              [key: string]: unknown;
+            };
+            /** @description The provider's app webhook subscriptions that can also feed the trigger by push; empty when only polling does. */
+            webhookSubscriptions: {
+              /** @description The provider's subscription type, e.g. contact.creation. */
+              type: string;
+              /** @description For property changes: the property; null: any. */
+              propertyName: string | null;
+            }[];
           };
         };
       };

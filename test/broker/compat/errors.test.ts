@@ -14,9 +14,6 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One representative call per route of compat-v3.1.md section 8. */
 const UNBOUND: [Method, string][] = [
-  ['GET', '/triggers_types'],
-  ['GET', '/triggers_types/GITHUB_COMMIT_EVENT'],
-  ['GET', '/triggers_types/list/enum'],
   ['GET', '/trigger_instances/active'],
   ['POST', '/trigger_instances/SLUG/upsert'],
   ['PATCH', '/trigger_instances/manage/ti_1'],

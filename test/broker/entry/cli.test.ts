@@ -40,10 +40,19 @@ t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) =
 t.test('catalog check names the file and field of a bad toolkit', async (t) => {
   const good = await cli({}, ['catalog', 'check', fileURLToPath(new URL('../../../catalog', import.meta.url))]);
   t.equal(good.code, 0);
-  t.match(good.out, /OK: 2 toolkit\(s\), 109 tool\(s\)/);
+  t.match(good.out, /OK: 2 toolkit\(s\), 109 tool\(s\), 6 trigger\(s\)/);
   const bad = await cli({}, ['catalog', 'check', fileURLToPath(new URL('../../fixtures/catalog-bad-prefix', import.meta.url))]);
   t.equal(bad.code, 1);
   t.match(bad.err, /\.json/);
+  const badTrigger = await cli({}, ['catalog', 'check', fileURLToPath(new URL('../../fixtures/catalog-bad-trigger', import.meta.url))]);
+  t.equal(badTrigger.code, 1);
+  t.match(badTrigger.out, /FAILED: 1 toolkit\(s\), 0 tool\(s\), 2 trigger\(s\), 10 problem\(s\)/);
+  t.match(
+    badTrigger.err,
+    /triggers\/ACME_WIDGET_CREATED\.json \/poll\/request\/query\/2: "limit" is not an argument\n/,
+    'file and JSON pointer',
+  );
+  t.match(badTrigger.err, /acme\/toolkit\.json \/triggersCount: /);
 });
 
 t.test('usage: --help for the CLI and each command, strict flags, exit 2 on wrong usage', async (t) => {

@@ -155,7 +155,7 @@ t.test('toolkit cross-checks: folder name, inject fields, hosts, auth methods', 
 
 t.test('checkCatalogDirs reports counts and never throws', async (t) => {
   const good = checkCatalogDirs([BUILTIN_CATALOG_DIR, fx('catalog-extra')]);
-  t.same(good, { ok: true, problems: [], toolkits: 3, tools: 111 });
+  t.same(good, { ok: true, problems: [], toolkits: 3, tools: 111, triggers: 6 });
   const bad = checkCatalogDirs([fx('catalog-bad-schema')]);
   t.equal(bad.ok, false);
   t.ok(bad.problems.length >= 5);

@@ -5,7 +5,7 @@ import { renderCatalogSchemaFiles, SCHEMA_DIR } from '../../../scripts/generate-
 
 t.test('checked-in meta-schemas equal what the TypeBox schemas generate', async (t) => {
   const files = renderCatalogSchemaFiles();
-  t.same(Object.keys(files).sort(), ['tool.schema.json', 'toolkit.schema.json']);
+  t.same(Object.keys(files).sort(), ['tool.schema.json', 'toolkit.schema.json', 'trigger.schema.json']);
   for (const [name, expected] of Object.entries(files)) {
     const actual = readFileSync(join(SCHEMA_DIR, name), 'utf8');
     t.equal(actual, expected, `catalog/schema/${name} is up to date (run: npx tsx scripts/generate-catalog-schemas.ts)`);
