@@ -201,14 +201,15 @@ export class AppWebhookDispatcher {
   /** Forgets the app, queued events, pending retries and the delivery log. */
   reset(): void {
     this.stop();
-    this.settings = null;
     this.queue = [];
     this.deliveries.length = 0;
     this.nextSubscriptionId = 1;
   }
 
-  /** Stops every timer and aborts requests in flight (the sandbox is closing). */
+  /** Forgets the app, stops every timer and aborts requests in flight (the sandbox is closing). */
   stop(): void {
+    // Without settings, a request aborted here schedules no retry.
+    this.settings = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     for (const t of this.timers) clearTimeout(t);
