@@ -16,6 +16,21 @@ const OBJECTS = ['contact', 'company', 'deal'] as const;
 /** `contact.creation` … `deal.propertyChange`. */
 export const SUBSCRIPTION_TYPES: readonly string[] = OBJECTS.flatMap((o) => KINDS.map((k) => `${o}.${k}`));
 
+/** The subscriptions the trigger work needs, as the demo configures them. */
+export const DEFAULT_SUBSCRIPTIONS = 'contact.creation,contact.propertyChange:firstname,contact.propertyChange:lastname,contact.propertyChange:email,contact.deletion,company.creation,deal.creation,deal.propertyChange:dealstage';
+
+/** `contact.creation,deal.propertyChange:dealstage` (an env value) -> subscriptions. */
+export function parseSubscriptionList(value: string): AppWebhookSubscription[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((s) => {
+      const [subscriptionType, propertyName] = s.split(':');
+      return propertyName ? { subscriptionType, propertyName } : { subscriptionType };
+    });
+}
+
 /** HubSpot sends at most 100 events per request and gives up after 10 retries. */
 export const MAX_EVENTS_PER_REQUEST = 100;
 const DEFAULTS = { batchMs: 200, maxAttempts: 11, retryBaseMs: 60_000, retryMaxMs: 8 * 3600_000, timeoutMs: 5000 };
