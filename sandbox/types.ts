@@ -219,7 +219,12 @@ export interface HubspotControl extends ActivityControl {
   /** Create a record "in HubSpot directly" (not through the API): webhooks fire, search finds it. */
   createObject(object: HubspotObjectType, properties: Record<string, string>, opts?: DirectChangeOptions): HubspotRecordSnapshot;
   /** Set properties of a live record directly; only changed values count as changes. */
-  updateObject(object: HubspotObjectType, id: string, properties: Record<string, string>, opts?: DirectChangeOptions): HubspotRecordSnapshot;
+  updateObject(
+    object: HubspotObjectType,
+    id: string,
+    properties: Record<string, string>,
+    opts?: DirectChangeOptions,
+  ): HubspotRecordSnapshot;
   /** Archive a record directly (`*.deletion` webhooks). */
   deleteObject(object: HubspotObjectType, id: string, opts?: DirectChangeOptions): void;
   /** The app's webhook target and subscriptions (null removes them); returns the subscriptions with ids. */

@@ -4,7 +4,14 @@ import { randomHex } from '../common/random.js';
 import { parseBearer } from '../common/recorder.js';
 import { assembleSandbox, BodyParseError, createCore, listen, registerControlRoutes } from '../common/server.js';
 import { ClientRegistry, TokenStore, type AccessTokenRecord } from '../common/token-store.js';
-import type { ActivitySettings, BitlyCreateLinkInput, BitlySandbox, BitlySeedOptions, SandboxOAuthClient, SandboxOptions } from '../types.js';
+import type {
+  ActivitySettings,
+  BitlyCreateLinkInput,
+  BitlySandbox,
+  BitlySeedOptions,
+  SandboxOAuthClient,
+  SandboxOptions,
+} from '../types.js';
 import { ActivityGenerator } from '../common/activity.js';
 import { systemClock } from '../../src/clock.js';
 import { bitlyActivity, createLinkDirectly } from './activity.js';

@@ -79,7 +79,11 @@ export function hubspotActivity(store: CrmStore, userId: number): ActivityAct {
     } else if (roll < 0.55) {
       return create(
         'companies',
-        { name: `${last} Industries ${serial}`, domain: `${last.toLowerCase()}-industries-${serial}.example.com`, city: pickFrom(random, CITIES) },
+        {
+          name: `${last} Industries ${serial}`,
+          domain: `${last.toLowerCase()}-industries-${serial}.example.com`,
+          city: pickFrom(random, CITIES),
+        },
         at,
         'createCompany',
       );
@@ -98,11 +102,6 @@ export function hubspotActivity(store: CrmStore, userId: number): ActivityAct {
     }
     let email = `${first}.${last}.a${serial}@example.com`.toLowerCase();
     while (store.contactIdByEmail(email)) email = `x${email}`;
-    return create(
-      'contacts',
-      { email, firstname: first, lastname: last, lifecyclestage: 'subscriber' },
-      at,
-      'createContact',
-    );
+    return create('contacts', { email, firstname: first, lastname: last, lifecyclestage: 'subscriber' }, at, 'createContact');
   };
 }

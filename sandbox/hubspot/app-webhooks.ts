@@ -17,7 +17,8 @@ const OBJECTS = ['contact', 'company', 'deal'] as const;
 export const SUBSCRIPTION_TYPES: readonly string[] = OBJECTS.flatMap((o) => KINDS.map((k) => `${o}.${k}`));
 
 /** The subscriptions the trigger work needs, as the demo configures them. */
-export const DEFAULT_SUBSCRIPTIONS = 'contact.creation,contact.propertyChange:firstname,contact.propertyChange:lastname,contact.propertyChange:email,contact.deletion,company.creation,deal.creation,deal.propertyChange:dealstage';
+export const DEFAULT_SUBSCRIPTIONS =
+  'contact.creation,contact.propertyChange:firstname,contact.propertyChange:lastname,contact.propertyChange:email,contact.deletion,company.creation,deal.creation,deal.propertyChange:dealstage';
 
 /** `contact.creation,deal.propertyChange:dealstage` (an env value) -> subscriptions. */
 export function parseSubscriptionList(value: string): AppWebhookSubscription[] {
@@ -88,7 +89,9 @@ export class AppWebhookDispatcher {
       throw new RangeError('configureAppWebhooks: targetUrl must be an http(s) loopback URL (the sandbox never contacts other hosts)');
     const subscriptions = (config.subscriptions ?? []).map((s) => {
       if (!SUBSCRIPTION_TYPES.includes(s.subscriptionType))
-        throw new RangeError(`configureAppWebhooks: unknown subscriptionType ${s.subscriptionType} (known: ${SUBSCRIPTION_TYPES.join(', ')})`);
+        throw new RangeError(
+          `configureAppWebhooks: unknown subscriptionType ${s.subscriptionType} (known: ${SUBSCRIPTION_TYPES.join(', ')})`,
+        );
       if (s.subscriptionType.endsWith('.propertyChange') && !s.propertyName)
         throw new RangeError(`configureAppWebhooks: ${s.subscriptionType} needs a propertyName`);
       return {

@@ -16,10 +16,7 @@ t.test('HubSpot: a seed gives the same changes; every kind of change happens', a
   t.teardown(() => b.close());
   const first = a.control.stepActivity(40);
   t.same(withoutTimes(b.control.stepActivity(40)), withoutTimes(first), 'same seed, same state: same changes');
-  t.same(
-    [...new Set(first.map((c) => c.action))].sort(),
-    ['createCompany', 'createContact', 'createDeal', 'moveDeal', 'updateContact'],
-  );
+  t.same([...new Set(first.map((c) => c.action))].sort(), ['createCompany', 'createContact', 'createDeal', 'moveDeal', 'updateContact']);
   a.reset();
   t.same(withoutTimes(a.control.stepActivity(40)), withoutTimes(first), 'reset starts the sequence over');
   a.control.startActivity({ perMinute: 0, seed: 7 });

@@ -54,9 +54,7 @@ async function setup(t: Test, config: Partial<AppWebhooksConfig> = {}, hubId?: n
 function verifies(receiver: WebhookReceiver, r: ReceivedWebhook): boolean {
   const uri = `${receiver.origin}${r.path}`;
   const timestamp = r.headers['x-hubspot-request-timestamp'];
-  const expected = createHmac('sha256', SECRET)
-    .update(`${r.method}${uri}${r.body}${timestamp}`, 'utf8')
-    .digest('base64');
+  const expected = createHmac('sha256', SECRET).update(`${r.method}${uri}${r.body}${timestamp}`, 'utf8').digest('base64');
   return r.headers['x-hubspot-signature-v3'] === expected;
 }
 
@@ -179,7 +177,10 @@ t.test('one POST carries the events gathered in the batch window, in order', asy
     got.some((e) => e.subscriptionType.endsWith('propertyChange')),
     'propertyChangeOnCreate: false',
   );
-  t.same((await deliveries(hs, 1)).map((d) => [d.attemptNumber, d.statusCode, d.eventIds.length]), [[0, 200, got.length]]);
+  t.same(
+    (await deliveries(hs, 1)).map((d) => [d.attemptNumber, d.statusCode, d.eventIds.length]),
+    [[0, 200, got.length]],
+  );
 });
 
 t.test('failed deliveries are retried with the same eventIds and a growing attemptNumber', async (t) => {
@@ -233,10 +234,7 @@ t.test('a delivery that keeps failing stops after maxAttempts', async (t) => {
 
 t.test('configuration is checked; token info names the portal and the app', async (t) => {
   const { hs, token } = await setup(t, {}, 99_000_111);
-  t.throws(
-    () => hs.control.configureAppWebhooks({ targetUrl: 'https://hooks.example.com/x', subscriptions: [] }),
-    /loopback/,
-  );
+  t.throws(() => hs.control.configureAppWebhooks({ targetUrl: 'https://hooks.example.com/x', subscriptions: [] }), /loopback/);
   t.throws(
     () => hs.control.configureAppWebhooks({ targetUrl: 'http://127.0.0.1:9/x', subscriptions: [{ subscriptionType: 'ticket.creation' }] }),
     /unknown subscriptionType/,
