@@ -103,7 +103,8 @@ export class AppWebhookDispatcher {
     });
     const num = (v: number | undefined, fallback: number) => (v === undefined ? fallback : Math.max(0, Number(v)));
     this.settings = {
-      targetUrl: config.targetUrl,
+      // Signed as sent: the URL as fetch puts it on the wire (`http://host:1` -> `http://host:1/`).
+      targetUrl: new URL(config.targetUrl).href,
       appId: config.appId ?? this.deps.defaultAppId(),
       clientSecret: config.clientSecret ?? this.deps.defaultSecret(),
       subscriptions,
