@@ -8,7 +8,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Clock } from '../../src/clock.js';
 import { isLoopbackUrl } from '../common/forms.js';
-import type { AppWebhookDelivery, AppWebhookEvent, AppWebhooksConfig, AppWebhookSubscription, HubspotObjectType } from '../types.js';
+import type { AppWebhookDelivery, AppWebhookEvent, AppWebhooksConfig, AppWebhookSubscription } from '../types.js';
 import { SINGULAR, type CrmChange } from './crm-store.js';
 
 const KINDS = ['creation', 'deletion', 'propertyChange'] as const;
@@ -80,9 +80,12 @@ export class AppWebhookDispatcher {
 
   /** Sets (or with null, removes) the app's target and subscriptions; returns the subscriptions with their ids. */
   configure(config: AppWebhooksConfig | null): Required<AppWebhookSubscription>[] {
+    // The old app's queued events and retries go nowhere (retries check the settings they began with).
+    this.queue = [];
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (config === null) {
       this.settings = null;
-      this.queue = [];
       return [];
     }
     if (typeof config.targetUrl !== 'string' || !isLoopbackUrl(config.targetUrl))
@@ -101,7 +104,8 @@ export class AppWebhookDispatcher {
         active: s.active ?? true,
       };
     });
-    const num = (v: number | undefined, fallback: number) => (v === undefined ? fallback : Math.max(0, Number(v)));
+    const num = (v: number | undefined, fallback: number) =>
+      v === undefined || !Number.isFinite(Number(v)) ? fallback : Math.max(0, Number(v));
     this.settings = {
       // Signed as sent: the URL as fetch puts it on the wire (`http://host:1` -> `http://host:1/`).
       targetUrl: new URL(config.targetUrl).href,
@@ -128,7 +132,7 @@ export class AppWebhookDispatcher {
     const s = this.settings;
     if (!s) return;
     if (change.atCreation && !s.propertyChangeOnCreate) return;
-    const subscriptionType = `${SINGULAR[change.type as HubspotObjectType]}.${change.kind}`;
+    const subscriptionType = `${SINGULAR[change.type]}.${change.kind}`;
     for (const sub of s.subscriptions) {
       if (!sub.active || sub.subscriptionType !== subscriptionType) continue;
       if (change.kind === 'propertyChange' && sub.propertyName !== change.propertyName) continue;

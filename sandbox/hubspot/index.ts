@@ -124,7 +124,7 @@ export async function startHubspotSandbox(opts: HubspotSandboxOptions = {}): Pro
       const ids: string[] = [];
       for (let i = 0; i < count; i += 1) {
         seedCounter += 1;
-        ids.push(store.create(object, seedProps(object, seedCounter), fixtures.userId).id);
+        ids.push(store.create(object, seedProps(object, seedCounter), fixtures.userId, { source: 'IMPORT' }).id);
       }
       return ids;
     },
