@@ -5,19 +5,27 @@
  * on a fresh embedded database under ./data/demo unless DATABASE_URL / DATA_DIR say otherwise.
  * Also starts a loopback webhook receiver that prints what it receives (the demo's loopback hosts
  * are allowed webhook destinations). Prints the API key and a curl walkthrough.
+ *
+ * The sandboxes change by themselves, as real accounts do: a few HubSpot changes a minute and a
+ * Bitly link now and then ({HUBSPOT,BITLY}_SANDBOX_ACTIVITY_PER_MINUTE, 0 = off). With
+ * HUBSPOT_SANDBOX_WEBHOOK_URL set, the HubSpot sandbox sends its app webhooks there, signed with
+ * the managed HubSpot client secret.
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startBitlySandbox, startHubspotSandbox } from './index.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
+import { DEFAULT_SUBSCRIPTIONS, parseSubscriptionList } from './hubspot/app-webhooks.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { exitOnStartupFailure, startServer } from '../bin/server.js';
 import { OPERATOR } from '../src/tenancy/actor.js';
 
 export const DEMO_DATA_DIR = './data/demo';
 
-export function walkthrough(base: string, key: string, receiverUrl: string): string {
+export const DEMO_ACTIVITY_PER_MINUTE = { hubspot: 3, bitly: 1 };
+
+export function walkthrough(base: string, key: string, receiverUrl: string, hubspotUrl = '<HubSpot sandbox>'): string {
   const h = `-H 'x-api-key: ${key}' -H 'content-type: application/json'`;
   return `
 ================================================================================
@@ -62,6 +70,11 @@ export function walkthrough(base: string, key: string, receiverUrl: string): str
     curl -s -X POST ${base}/api/v1/connectors/connections/<connectionId>/revoke ${h} -d '{}'
     curl -s ${base}/api/v1/events ${h}
 
+10. The sandboxes change by themselves (new contacts, companies and deals, updated contacts, deals
+    moving stage, new Bitly links). Make a change "in HubSpot directly", as a user of the portal:
+    curl -s -X POST ${hubspotUrl}/__sandbox/control -H 'content-type: application/json' \\
+      -d '{"action":"createObject","args":["contacts",{"email":"grace@example.com","firstname":"Grace"}]}'
+
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
 ================================================================================
@@ -78,8 +91,27 @@ async function main(): Promise<void> {
     rmSync(resolve(DEMO_DATA_DIR), { recursive: true, force: true });
     env.DATA_DIR = DEMO_DATA_DIR;
   }
-  const hubspot = await startHubspotSandbox({ port: Number(env.HUBSPOT_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.hubspot] });
-  const bitly = await startBitlySandbox({ port: Number(env.BITLY_SANDBOX_PORT ?? 0), clients: [MANAGED_CLIENTS.bitly] });
+  const perMinute = (name: string, fallback: number) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
+  const webhookUrl = env.HUBSPOT_SANDBOX_WEBHOOK_URL;
+  const hubspot = await startHubspotSandbox({
+    port: Number(env.HUBSPOT_SANDBOX_PORT ?? 0),
+    clients: [MANAGED_CLIENTS.hubspot],
+    activity: { perMinute: perMinute('HUBSPOT_SANDBOX_ACTIVITY_PER_MINUTE', DEMO_ACTIVITY_PER_MINUTE.hubspot) },
+    ...(webhookUrl
+      ? {
+          appWebhooks: {
+            targetUrl: webhookUrl,
+            clientSecret: MANAGED_CLIENTS.hubspot.clientSecret,
+            subscriptions: parseSubscriptionList(env.HUBSPOT_SANDBOX_WEBHOOK_SUBSCRIPTIONS || DEFAULT_SUBSCRIPTIONS),
+          },
+        }
+      : {}),
+  });
+  const bitly = await startBitlySandbox({
+    port: Number(env.BITLY_SANDBOX_PORT ?? 0),
+    clients: [MANAGED_CLIENTS.bitly],
+    activity: { perMinute: perMinute('BITLY_SANDBOX_ACTIVITY_PER_MINUTE', DEMO_ACTIVITY_PER_MINUTE.bitly) },
+  });
   const config = loadConfig({ ...env, ...sandboxBrokerEnv(hubspot, bitly), BOOTSTRAP: 'false' });
   demoConfig = config;
   const server = await startServer(config);
@@ -92,7 +124,7 @@ async function main(): Promise<void> {
     onRequest: (r) => process.stdout.write(`webhook received: webhook-id=${r.headers['webhook-id'] ?? '-'} ${r.body}\n`),
   });
   process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\nWebhook receiver: ${receiver.url('/webhooks')}\n`);
-  process.stdout.write(walkthrough(config.publicBaseUrl, key, receiver.url('/webhooks')));
+  process.stdout.write(walkthrough(config.publicBaseUrl, key, receiver.url('/webhooks'), hubspot.url));
   // The sandboxes live in this process and stop with it (SIGTERM/SIGINT close the broker first).
 }
 

@@ -4,14 +4,14 @@
  */
 import { startBitlySandbox } from './bitly/index.js';
 import { startHubspotSandbox } from './hubspot/index.js';
-import type { BitlySandbox, HubspotSandbox, SandboxOptions } from './types.js';
+import type { BitlySandbox, HubspotSandbox, HubspotSandboxOptions, SandboxOptions } from './types.js';
 
 export * from './types.js';
 export { startHubspotSandbox, DEFAULT_HUBSPOT_CLIENT } from './hubspot/index.js';
 export { startBitlySandbox, DEFAULT_BITLY_CLIENT } from './bitly/index.js';
 
 export interface StartSandboxesOptions {
-  hubspot?: SandboxOptions;
+  hubspot?: HubspotSandboxOptions;
   bitly?: SandboxOptions;
 }
 

@@ -26,8 +26,136 @@ export interface SandboxOptions {
   logger?: boolean;
   /** How many requests `requests` keeps (oldest dropped first); default 50000. */
   maxRecordedRequests?: number;
-  /** Time source for code and token expiry (tests pass a manual clock); default the system clock. */
+  /**
+   * Time source for code and token expiry and for record timestamps (HubSpot createdate and
+   * lastmodifieddate, Bitly created_at, webhook occurredAt and request timestamps); tests pass the
+   * manual clock they give the broker. Default the system clock.
+   */
   clock?: Clock;
+  /** Start the activity generator at once (default off). */
+  activity?: ActivitySettings;
+}
+
+export interface HubspotSandboxOptions extends SandboxOptions {
+  /** The portal (hub) id: token info `hub_id` and webhook `portalId` (default 48123456). Two sandboxes = two portals. */
+  hubId?: number;
+  /** Configure the app's webhooks at once (see `configureAppWebhooks`). */
+  appWebhooks?: AppWebhooksConfig;
+}
+
+/** The activity generator: `perMinute` changes a minute (0 = none), from a seeded random sequence. */
+export interface ActivitySettings {
+  perMinute: number;
+  /** Default 1: the same seed and the same starting state give the same changes. */
+  seed?: number;
+}
+
+/** One change the activity generator made. */
+export interface ActivityChange {
+  /** HubSpot: createContact, createCompany, createDeal, updateContact, moveDeal; Bitly: createBitlink. */
+  action: string;
+  /** HubSpot object type, or `bitlinks`. */
+  object: string;
+  id: string;
+  /** What was written (HubSpot properties; Bitly long_url and title). */
+  properties: Record<string, string>;
+  /** ISO time of the change. */
+  at: string;
+}
+
+/** When and by what a direct change happens. */
+export interface DirectChangeOptions {
+  /** Epoch ms or ISO time; default now. The same value for several calls makes a millisecond tie. */
+  at?: number | string;
+  /** HubSpot property-history `sourceType` and webhook `changeSource`; default CRM_UI. */
+  source?: string;
+}
+
+/** A HubSpot record as the admin functions return it (all properties). */
+export interface HubspotRecordSnapshot {
+  id: string;
+  properties: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+}
+
+export interface AppWebhookSubscription {
+  /** Default: assigned (1, 2, …). */
+  id?: number;
+  /** `contact|company|deal` . `creation|deletion|propertyChange`. */
+  subscriptionType: string;
+  /** Required for `*.propertyChange`: the one property this subscription watches. */
+  propertyName?: string;
+  /** Default true. */
+  active?: boolean;
+}
+
+/** A HubSpot app's webhook settings: one target URL and its subscriptions. */
+export interface AppWebhooksConfig {
+  /** Where deliveries go; loopback only. */
+  targetUrl: string;
+  /** Default the sandbox's app id (`fixtures.appId`). */
+  appId?: number;
+  /** Signs deliveries (v3). Default: the first registered OAuth client's secret. */
+  clientSecret?: string;
+  subscriptions: AppWebhookSubscription[];
+  /** Events are gathered this long before a POST (default 200 ms; at most 100 events a POST). */
+  batchMs?: number;
+  /** Attempts per delivery including the first (default 11: HubSpot retries up to 10 times). */
+  maxAttempts?: number;
+  /** Wait before retry n (0-based) = min(retryMaxMs, retryBaseMs * 2^n); default 60 s, tests use a few ms. */
+  retryBaseMs?: number;
+  /** Default 8 hours. */
+  retryMaxMs?: number;
+  /** A delivery that takes longer fails and is retried (default 5000, as HubSpot). */
+  timeoutMs?: number;
+  /** HubSpot also reports the properties set by a creation as property changes (default true). */
+  propertyChangeOnCreate?: boolean;
+}
+
+/** One event of a delivery, as HubSpot sends it. */
+export interface AppWebhookEvent {
+  objectId: number;
+  propertyName?: string;
+  propertyValue?: string;
+  changeSource: string;
+  eventId: number;
+  subscriptionId: number;
+  portalId: number;
+  appId: number;
+  occurredAt: number;
+  subscriptionType: string;
+  attemptNumber: number;
+}
+
+/** One POST the sandbox made to the app's target URL. */
+export interface AppWebhookDelivery {
+  url: string;
+  eventIds: number[];
+  attemptNumber: number;
+  statusCode: number | null;
+  error: string | null;
+  at: number;
+}
+
+/** A request budget per window; past it, CRM calls answer 429 with Retry-After until the window ends. */
+export interface HubspotRateLimitPolicy {
+  max: number;
+  intervalMs: number;
+  /** Only `POST .../search` counts (HubSpot's search limit); default every CRM call. */
+  searchOnly?: boolean;
+}
+
+/** The activity generator's switches (both sandboxes). */
+export interface ActivityControl {
+  /** Start (or change) the timer; returns the settings in force. */
+  startActivity(settings: ActivitySettings): Required<ActivitySettings>;
+  stopActivity(): void;
+  /** Make `count` changes now; all at `at` (epoch ms) when given. */
+  stepActivity(count?: number, at?: number): ActivityChange[];
+  /** The running settings, or null. */
+  activityStatus(): Required<ActivitySettings> | null;
 }
 
 export interface RecordedRequest {
@@ -85,9 +213,28 @@ export interface SandboxControl {
 
 export type HubspotObjectType = 'contacts' | 'companies' | 'deals';
 
-export interface HubspotControl {
+export interface HubspotControl extends ActivityControl {
   /** Create `count` records with plausible properties; returns their ids. */
   seed(object: HubspotObjectType, count: number): string[];
+  /** Create a record "in HubSpot directly" (not through the API): webhooks fire, search finds it. */
+  createObject(object: HubspotObjectType, properties: Record<string, string>, opts?: DirectChangeOptions): HubspotRecordSnapshot;
+  /** Set properties of a live record directly; only changed values count as changes. */
+  updateObject(
+    object: HubspotObjectType,
+    id: string,
+    properties: Record<string, string>,
+    opts?: DirectChangeOptions,
+  ): HubspotRecordSnapshot;
+  /** Archive a record directly (`*.deletion` webhooks). */
+  deleteObject(object: HubspotObjectType, id: string, opts?: DirectChangeOptions): void;
+  /** The app's webhook target and subscriptions (null removes them); returns the subscriptions with ids. */
+  configureAppWebhooks(config: AppWebhooksConfig | null): Required<AppWebhookSubscription>[];
+  /** Every POST made to the app's target so far, in order. */
+  appWebhookDeliveries(): AppWebhookDelivery[];
+  /** Send the gathered events now instead of after `batchMs`. */
+  flushAppWebhooks(): void;
+  /** A request budget per window (null = none, the default). */
+  rateLimitPolicy(policy: HubspotRateLimitPolicy | null): void;
 }
 
 export interface BitlySeedOptions {
@@ -113,7 +260,21 @@ export interface WebhookDelivery {
   at: number;
 }
 
-export interface BitlyControl {
+export interface BitlyCreateLinkInput {
+  long_url: string;
+  title?: string;
+  tags?: string[];
+  /** Default the default group. */
+  group_guid?: string;
+  /** Default bit.ly. */
+  domain?: string;
+  /** Epoch ms or ISO time of `created_at`; default now. */
+  at?: number | string;
+}
+
+export interface BitlyControl extends ActivityControl {
+  /** Create a Bitlink "in Bitly directly" (not through the API); returns its API body. */
+  createLink(input: BitlyCreateLinkInput): Record<string, unknown>;
   /** On: POST /shorten and POST /bitlinks answer 429 BRANDED_LINK_MONTHLY_LIMIT_EXCEEDED for custom (non bit.ly) domains. */
   brandedLinkMonthlyLimitReached(on: boolean): void;
   /** The domain's DNS is "not set up": the two create tools answer 417 DNS_CONFIGURATION_ERROR. `on=false` undoes it. */

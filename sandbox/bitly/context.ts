@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isPlainObject } from '../common/forms.js';
 import type { AccessTokenRecord, ClientRegistry } from '../common/token-store.js';
 import { fail, invalidArg, notFound } from './errors.js';
-import { bitlyTime, type BitlyState, type Group, type Link } from './state.js';
+import { bitlyTime, type BitlyState, type Group, type Link, type LinkCursor } from './state.js';
 
 export interface BitlyCtx {
   state: BitlyState;
@@ -83,6 +83,18 @@ export function decodeCursor(cursor: string | undefined, resource: string): numb
   const m = /^sa:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m) throw invalidArg('search_after', resource);
   return Number(m[1]);
+}
+
+/** Group listing cursor: the last link's creation time and sequence (links list newest first). */
+export function encodeLinkCursor(link: { createdMs: number; seq: number }): string {
+  return Buffer.from(`sa:${link.createdMs}:${link.seq}`).toString('base64url');
+}
+
+export function decodeLinkCursor(cursor: string | undefined, resource: string): LinkCursor | null {
+  if (!cursor) return null;
+  const m = /^sa:(-?\d+):(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw invalidArg('search_after', resource);
+  return { createdMs: Number(m[1]), seq: Number(m[2]) };
 }
 
 export function pageSize(value: string | undefined, resource: string): number {

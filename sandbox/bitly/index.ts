@@ -4,7 +4,17 @@ import { randomHex } from '../common/random.js';
 import { parseBearer } from '../common/recorder.js';
 import { assembleSandbox, BodyParseError, createCore, listen, registerControlRoutes } from '../common/server.js';
 import { ClientRegistry, TokenStore, type AccessTokenRecord } from '../common/token-store.js';
-import type { BitlySandbox, BitlySeedOptions, SandboxOAuthClient, SandboxOptions } from '../types.js';
+import type {
+  ActivitySettings,
+  BitlyCreateLinkInput,
+  BitlySandbox,
+  BitlySeedOptions,
+  SandboxOAuthClient,
+  SandboxOptions,
+} from '../types.js';
+import { ActivityGenerator } from '../common/activity.js';
+import { systemClock } from '../../src/clock.js';
+import { bitlyActivity, createLinkDirectly } from './activity.js';
 import { registerCampaignRoutes } from './campaigns.js';
 import type { BitlyCtx } from './context.js';
 import { registerCustomBitlinkRoutes } from './custom-bitlinks.js';
@@ -39,7 +49,7 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
   const clients = new ClientRegistry(opts.clients ?? [DEFAULT_BITLY_CLIENT]);
   const tokens = new TokenStore({ code: () => randomHex(20), access: () => randomHex(20), refresh: () => randomHex(20) }, opts.clock);
   const fixtures = { ...BITLY_FIXTURES };
-  const state = new BitlyState(fixtures);
+  const state = new BitlyState(fixtures, opts.clock ?? systemClock);
   const tokenOf = new WeakMap<FastifyRequest, AccessTokenRecord>();
   const routes: RouteTemplate[] = [];
   let origin = '';
@@ -66,6 +76,7 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
   registerBitlyOAuth(app, { clients, tokens, faults, state });
 
   const ctx: BitlyCtx = { state, clients, apiBase: () => `${origin}/v4`, tokenOf: (request) => tokenOf.get(request) };
+  const activity = new ActivityGenerator(() => bitlyActivity(ctx));
   app.register(
     async (api) => {
       api.addHook('preHandler', async (request, reply) => {
@@ -124,6 +135,11 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
       state.allowedOrgs = new Set(guids);
     },
     webhookDeliveries: () => [...state.deliveries],
+    createLink: (input: BitlyCreateLinkInput) => createLinkDirectly(ctx, input),
+    startActivity: (settings: ActivitySettings) => activity.start(settings),
+    stopActivity: () => activity.stop(),
+    stepActivity: (count?: number, at?: number) => activity.step(count, at),
+    activityStatus: () => activity.status(),
   };
 
   let sandboxRef: BitlySandbox | undefined;
@@ -149,9 +165,12 @@ export async function startBitlySandbox(opts: SandboxOptions = {}): Promise<Bitl
     resetState: () => {
       state.reset();
       tokens.clear();
+      activity.reset();
     },
+    onClose: () => activity.stop(),
     info,
   });
+  if (opts.activity) activity.start(opts.activity);
   sandboxRef = Object.assign(base, { provider: 'bitly' as const, fixtures });
   return sandboxRef;
 }

@@ -8,8 +8,8 @@ import { isHttpUrl, q1, qAll } from '../common/forms.js';
 import {
   bitlinkParam,
   body,
-  decodeCursor,
-  encodeCursor,
+  decodeLinkCursor,
+  encodeLinkCursor,
   linkBody,
   onOff,
   optBool,
@@ -48,6 +48,13 @@ export function checkBrandedAllowance(ctx: BitlyCtx, domain: string): void {
   if (domain !== DEFAULT_DOMAIN && ctx.state.brandedLimitReached) {
     throw fail(429, 'BRANDED_LINK_MONTHLY_LIMIT_EXCEEDED', 'The monthly limit of branded links for this account has been reached.', R);
   }
+}
+
+/** created_after / created_before: integer epoch seconds. */
+function epochSeconds(value: string | undefined, field: string): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^-?\d+$/.test(value)) throw invalidArg(field, 'groups', `${field} must be an integer unix epoch (seconds)`);
+  return Number(value);
 }
 
 /** `https://bit.ly/abc` or `bit.ly/abc` -> `bit.ly/abc`. */
@@ -205,15 +212,15 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
     const group = requireGroup(ctx, params(request).group_guid, 'groups');
     const query = request.query;
     const size = pageSize(q1(query, 'size'), 'groups');
-    const cursor = decodeCursor(q1(query, 'search_after'), 'groups');
+    const cursor = decodeLinkCursor(q1(query, 'search_after'), 'groups');
     const now = Date.now();
     const channelGuid = q1(query, 'channel_guid');
     const channel = channelGuid ? state.channels.get(channelGuid) : undefined;
     const inChannel = channel ? new Set(channel.bitlinks.map((x) => x.bitlink_id)) : null;
     const text = q1(query, 'query')?.toLowerCase();
     const hostPath = q1(query, 'hostname_path_query')?.toLowerCase();
-    const before = q1(query, 'created_before');
-    const after = q1(query, 'created_after');
+    const before = epochSeconds(q1(query, 'created_before'), 'created_before');
+    const after = epochSeconds(q1(query, 'created_after'), 'created_after');
     const archived = onOff(q1(query, 'archived'), 'off');
     const deeplinks = onOff(q1(query, 'deeplinks'), 'both');
     const domainDeeplinks = onOff(q1(query, 'domain_deeplinks'), 'both');
@@ -233,8 +240,10 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
         const u = new URL(l.long_url);
         if (!`${u.hostname}${u.pathname}${u.search}`.toLowerCase().includes(hostPath)) return false;
       }
-      if (before && l.createdMs / 1000 >= Number(before)) return false;
-      if (after && l.createdMs / 1000 <= Number(after)) return false;
+      // Whole seconds, as created_at shows them; both bounds exclusive.
+      const createdSec = Math.floor(l.createdMs / 1000);
+      if (before !== null && createdSec >= before) return false;
+      if (after !== null && createdSec <= after) return false;
       if (deeplinks !== undefined && l.deeplinks.length > 0 !== deeplinks) return false;
       if (domainDeeplinks !== undefined && (l.deeplinks.length > 0 && l.domain !== DEFAULT_DOMAIN) !== domainDeeplinks) return false;
       if (custom !== undefined && (l.keyword || l.customs.length > 0) !== custom) return false;
@@ -257,7 +266,7 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
       }
       links.push(l);
     }
-    const searchAfter = more ? encodeCursor(links[links.length - 1].seq) : '';
+    const searchAfter = more ? encodeLinkCursor(links[links.length - 1]) : '';
     let next = '';
     if (more) {
       const url = new URL(`${ctx.apiBase()}/groups/${group.guid}/bitlinks`);
@@ -267,7 +276,8 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: BitlyCtx): void {
       url.searchParams.set('search_after', searchAfter);
       next = url.toString();
     }
-    return { links: links.map((l) => linkBody(ctx, l)), pagination: { prev: '', next, size, search_after: searchAfter } };
+    // `prev` is only sent when not empty (Bitly's iteration notes); this listing only goes forward.
+    return { links: links.map((l) => linkBody(ctx, l)), pagination: { next, size, search_after: searchAfter } };
   });
 
   api.get('/groups/:group_guid/bitlinks/:sort', async (request) => {

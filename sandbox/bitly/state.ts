@@ -3,6 +3,7 @@
  * branded domains, links (O(1) by id, creation order for cursor paging), custom back-halves,
  * QR codes, campaigns, channels, webhooks, group tags, usage counters and the knobs' flags.
  */
+import { systemClock, type Clock } from '../../src/clock.js';
 import { randomAlnum } from '../common/random.js';
 import type { BitlyFixtures, WebhookDelivery } from '../types.js';
 
@@ -21,6 +22,12 @@ export const PLAN_LIMITS = { encodes: 1500, branded_encodes: 500, qr_codes: 200,
 /** Bitly timestamps: 2024-05-01T10:00:00+0000. */
 export function bitlyTime(ms: number = Date.now()): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
+}
+
+/** Where a group listing resumes: the last link of the previous page. */
+export interface LinkCursor {
+  createdMs: number;
+  seq: number;
 }
 
 export interface Org {
@@ -190,7 +197,11 @@ export class BitlyState {
   allowedOrgs = new Set<string>();
   private seq = 0;
 
-  constructor(readonly fixtures: BitlyFixtures) {
+  /** Link creation times follow `clock` (tests hand the sandbox the clock they give the broker). */
+  constructor(
+    readonly fixtures: BitlyFixtures,
+    readonly clock: Clock = systemClock,
+  ) {
     this.reset();
   }
 
@@ -309,8 +320,12 @@ export class BitlyState {
     deeplinks?: unknown[];
     expiration_at?: string | null;
     forQr?: string | null;
+    /** Creation time (ms); default now. */
+    at?: number;
+    /** A given `hash` is a keyword (custom back-half) unless told otherwise (seeded generated hashes). */
+    keyword?: boolean;
   }): Link {
-    const keyword = input.hash !== undefined;
+    const keyword = input.keyword ?? input.hash !== undefined;
     const hash = input.hash ?? this.newHash(input.domain);
     const link: Link = {
       id: `${input.domain}/${hash}`,
@@ -319,7 +334,7 @@ export class BitlyState {
       long_url: input.long_url,
       title: input.title ?? null,
       archived: false,
-      createdMs: Date.now(),
+      createdMs: input.at ?? this.clock.now(),
       seq: this.nextSeq(),
       created_by: this.user.login,
       client_id: input.client_id,
@@ -336,7 +351,10 @@ export class BitlyState {
       forQr: input.forQr ?? null,
     };
     this.links.set(link.id, link);
-    this.linkOrder.push(link);
+    // Kept in (created, seq) order: a link created "in the past" (direct creation) lists where its time puts it.
+    const at = this.positionAfter(link.createdMs, link.seq);
+    if (at === this.linkOrder.length) this.linkOrder.push(link);
+    else this.linkOrder.splice(at, 0, link);
     if (!keyword && !input.forQr) this.byLongUrl.set(`${link.group_guid}|${link.domain}|${link.long_url}`, link.id);
     for (const t of link.tags) this.tagSet(link.group_guid, 'bitlink').add(t);
     this.usage.encodes += 1;
@@ -350,20 +368,24 @@ export class BitlyState {
     if (this.byLongUrl.get(key) === link.id) this.byLongUrl.delete(key);
   }
 
-  /** Live links of a group, newest first, starting after `beforeSeq` (exclusive). */
-  *groupLinks(group: string, beforeSeq: number | null): Generator<Link> {
+  /** Index of the first link ordered after (createdMs, seq). */
+  private positionAfter(createdMs: number, seq: number): number {
     const list = this.linkOrder;
-    let i = list.length - 1;
-    if (beforeSeq !== null) {
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (list[mid].seq < beforeSeq) lo = mid + 1;
-        else hi = mid;
-      }
-      i = lo - 1;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const l = list[mid];
+      if (l.createdMs < createdMs || (l.createdMs === createdMs && l.seq <= seq)) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  }
+
+  /** Live links of a group, newest first, starting after the cursor link `before` (exclusive). */
+  *groupLinks(group: string, before: LinkCursor | null): Generator<Link> {
+    const list = this.linkOrder;
+    let i = before === null ? list.length - 1 : this.positionAfter(before.createdMs, before.seq - 1) - 1;
     for (; i >= 0; i -= 1) {
       const l = list[i];
       if (!l.deleted && l.group_guid === group) yield l;

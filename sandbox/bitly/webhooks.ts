@@ -4,7 +4,7 @@
  * the outcome; with a loopback oauth_url it first fetches a client-credentials token there.
  */
 import type { FastifyInstance } from 'fastify';
-import { formEncode, isHttpUrl } from '../common/forms.js';
+import { formEncode, isHttpUrl, isLoopbackUrl } from '../common/forms.js';
 import { body, optBool, optString, params, requireGroup, requirePremium, type BitlyCtx } from './context.js';
 import { invalidArg, notFound } from './errors.js';
 import { bitlyTime, type Webhook } from './state.js';
@@ -12,15 +12,6 @@ import type { WebhookDelivery } from '../types.js';
 
 const R = 'webhooks';
 const PING_TIMEOUT_MS = 5000;
-
-export function isLoopbackUrl(value: string): boolean {
-  try {
-    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
 
 async function fetchWebhookToken(hook: Webhook): Promise<string> {
   const res = await fetch(hook.oauth_url, {

@@ -64,3 +64,10 @@ export function isHttpUrl(value: unknown): value is string {
     return false;
   }
 }
+
+/** An http(s) URL on this machine: the only kind of address a sandbox ever sends requests to. */
+export function isLoopbackUrl(value: string): boolean {
+  if (!isHttpUrl(value)) return false;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

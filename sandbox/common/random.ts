@@ -37,3 +37,15 @@ export function pick(key: string, min: number, max: number): number {
 export function sha256Base64Url(input: string): string {
   return createHash('sha256').update(input).digest('base64url');
 }
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

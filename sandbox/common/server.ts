@@ -87,6 +87,8 @@ export interface SandboxParts<C extends SandboxControl> {
   control: C;
   /** Back to the seeded fixtures (state, tokens). */
   resetState(): void;
+  /** Stops the sandbox's own timers (activity, outgoing webhooks). */
+  onClose?(): void;
   info(): Record<string, unknown>;
 }
 
@@ -116,6 +118,7 @@ export function assembleSandbox<C extends SandboxControl>(parts: SandboxParts<C>
     async close() {
       if (closed) return;
       closed = true;
+      parts.onClose?.();
       core.faults.close();
       await core.app.close();
     },

@@ -3,6 +3,7 @@
  * id, insertion order (= ascending id) for cursor listing, a unique email index for contacts,
  * property history and symmetric associations.
  */
+import { systemClock, type Clock } from '../../src/clock.js';
 import type { HubspotObjectType } from '../types.js';
 
 export const OBJECT_TYPES: readonly HubspotObjectType[] = ['contacts', 'companies', 'deals'];
@@ -82,6 +83,31 @@ export interface CrmRecord {
   archivedAt?: string;
 }
 
+/** When and by what a change happened: `at` (ms) lets tests make records share one timestamp. */
+export interface ChangeOptions {
+  at?: number;
+  /** Property history `sourceType` and webhook `changeSource` (API for the REST routes). */
+  source?: string;
+}
+
+/** One change to a record, as app webhooks report it. */
+export interface CrmChange {
+  kind: 'creation' | 'propertyChange' | 'deletion';
+  type: HubspotObjectType;
+  id: string;
+  at: number;
+  source: string;
+  propertyName?: string;
+  propertyValue?: string;
+  /** A property set by the creation itself (HubSpot reports those as property changes too). */
+  atCreation?: boolean;
+}
+
+export type CrmChangeListener = (change: CrmChange) => void;
+
+/** Properties the store computes; they never produce property-change events. */
+const COMPUTED = new Set(['hs_object_id', 'lastmodifieddate', 'hs_lastmodifieddate']);
+
 function emptyByType<T>(make: () => T): Record<HubspotObjectType, T> {
   return { contacts: make(), companies: make(), deals: make() };
 }
@@ -92,6 +118,20 @@ export class CrmStore {
   private nextNum = { ...ID_BASE };
   private emails = new Map<string, string>();
   private assoc = new Map<string, Map<HubspotObjectType, Set<string>>>();
+  private readonly listeners = new Set<CrmChangeListener>();
+
+  /** Record timestamps follow `clock` (tests hand the sandbox the clock they give the broker). */
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  /** Called after every creation, changed property and archive. Returns the unsubscribe function. */
+  onChange(listener: CrmChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: CrmChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
 
   reset(): void {
     this.byId = emptyByType(() => new Map<string, CrmRecord>());
@@ -121,30 +161,49 @@ export class CrmStore {
     return this.emails.get(email.toLowerCase());
   }
 
-  create(type: HubspotObjectType, props: Record<string, string>, userId: number): CrmRecord {
+  create(type: HubspotObjectType, props: Record<string, string>, userId: number, opts: ChangeOptions = {}): CrmRecord {
+    const at = opts.at ?? this.clock.now();
+    const source = opts.source ?? 'API';
     this.nextNum[type] += 1;
     const num = this.nextNum[type];
-    const now = new Date().toISOString();
+    const now = new Date(at).toISOString();
     const record: CrmRecord = { id: String(num), num, type, properties: {}, history: {}, createdAt: now, updatedAt: now, archived: false };
-    this.write(record, { ...props, createdate: props.createdate ?? now, hs_object_id: record.id }, now, userId, 'API');
+    const written = { ...props, createdate: props.createdate ?? now, hs_object_id: record.id };
+    this.write(record, written, now, userId, source);
     this.touch(record, now, userId);
     this.byId[type].set(record.id, record);
     this.ordered[type].push(record);
+    this.emit({ kind: 'creation', type, id: record.id, at, source });
+    for (const [name, value] of Object.entries(written)) {
+      if (!COMPUTED.has(name) && value !== '')
+        this.emit({ kind: 'propertyChange', type, id: record.id, at, source, propertyName: name, propertyValue: value, atCreation: true });
+    }
     return record;
   }
 
-  update(record: CrmRecord, props: Record<string, string>, userId: number): void {
-    const now = new Date().toISOString();
-    this.write(record, props, now, userId, 'API');
+  /** Writes `props`; only values that differ count as changes (and move the modified date). */
+  update(record: CrmRecord, props: Record<string, string>, userId: number, opts: ChangeOptions = {}): string[] {
+    const at = opts.at ?? this.clock.now();
+    const source = opts.source ?? 'API';
+    const now = new Date(at).toISOString();
+    const changed = Object.keys(props).filter((name) => record.properties[name] !== props[name]);
+    this.write(record, props, now, userId, source);
     this.touch(record, now, userId);
+    for (const name of changed) {
+      if (!COMPUTED.has(name))
+        this.emit({ kind: 'propertyChange', type: record.type, id: record.id, at, source, propertyName: name, propertyValue: props[name] });
+    }
+    return changed;
   }
 
-  archive(record: CrmRecord): void {
+  archive(record: CrmRecord, opts: ChangeOptions = {}): void {
     if (record.archived) return;
+    const at = opts.at ?? this.clock.now();
     record.archived = true;
-    record.archivedAt = new Date().toISOString();
+    record.archivedAt = new Date(at).toISOString();
     const email = record.properties.email;
     if (record.type === 'contacts' && email && this.emails.get(email.toLowerCase()) === record.id) this.emails.delete(email.toLowerCase());
+    this.emit({ kind: 'deletion', type: record.type, id: record.id, at, source: opts.source ?? 'API' });
   }
 
   /** Records after `afterNum` (exclusive), archived or not, at most `limit`, plus whether more exist. */

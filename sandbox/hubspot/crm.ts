@@ -20,6 +20,7 @@ import {
   type CrmRecord,
 } from './crm-store.js';
 import { authError, hsError, missingScopes, notFound, sendHs, sendInjected, validationError, type HubspotErrorBody } from './errors.js';
+import type { CrmRateLimiter } from './rate-limit.js';
 import { parseSearchBody, runSearch } from './search.js';
 
 export interface CrmDeps {
@@ -27,6 +28,7 @@ export interface CrmDeps {
   tokens: TokenStore;
   faults: FaultControl;
   fixtures: HubspotFixtures;
+  limiter: CrmRateLimiter;
   origin(): string;
 }
 
@@ -153,6 +155,7 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmDeps): void {
       );
     const injected = deps.faults.take();
     if (injected) return sendInjected(reply, injected);
+    if (!deps.limiter.admit(request.routeOptions.url?.endsWith('/search') === true, reply)) return reply;
     tokenOf.set(request, check.record);
   };
 

@@ -3,12 +3,27 @@ import type { FastifyError } from 'fastify';
 import { randomBase64Url, randomHex } from '../common/random.js';
 import { assembleSandbox, createCore, listen, registerControlRoutes } from '../common/server.js';
 import { ClientRegistry, TokenStore } from '../common/token-store.js';
-import type { HubspotFixtures, HubspotObjectType, HubspotSandbox, SandboxOAuthClient, SandboxOptions } from '../types.js';
+import type {
+  ActivitySettings,
+  AppWebhooksConfig,
+  HubspotFixtures,
+  HubspotObjectType,
+  HubspotRateLimitPolicy,
+  HubspotSandbox,
+  HubspotSandboxOptions,
+  SandboxOAuthClient,
+} from '../types.js';
 import { CrmStore, OBJECT_TYPES } from './crm-store.js';
 import { registerCrmRoutes } from './crm.js';
 import { hsError, sendHs, validationError } from './errors.js';
 import { ALL_CRM_SCOPES, HUBSPOT_TOKEN_PATHS, registerHubspotOAuth } from './oauth.js';
 import { commonControls } from '../common/faults.js';
+import { ActivityGenerator } from '../common/activity.js';
+import { systemClock } from '../../src/clock.js';
+import { FIRST, LAST, STAGES, hubspotActivity } from './activity.js';
+import { AppWebhookDispatcher } from './app-webhooks.js';
+import { directControls } from './direct.js';
+import { CrmRateLimiter } from './rate-limit.js';
 
 export const DEFAULT_HUBSPOT_CLIENT: SandboxOAuthClient = {
   clientId: 'hubspot-sandbox-client',
@@ -29,19 +44,7 @@ function uuidLike(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Tim'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Perlman', 'Berners-Lee'];
-const STAGES = [
-  'appointmentscheduled',
-  'qualifiedtobuy',
-  'presentationscheduled',
-  'decisionmakerboughtin',
-  'contractsent',
-  'closedwon',
-  'closedlost',
-];
-
-export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<HubspotSandbox> {
+export async function startHubspotSandbox(opts: HubspotSandboxOptions = {}): Promise<HubspotSandbox> {
   const core = createCore({ opts, tokenPaths: HUBSPOT_TOKEN_PATHS, apiPrefix: '/crm/' });
   const { app, faults } = core;
   const clients = new ClientRegistry(opts.clients ?? [DEFAULT_HUBSPOT_CLIENT]);
@@ -53,9 +56,19 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
     },
     opts.clock,
   );
-  const store = new CrmStore();
+  const clock = opts.clock ?? systemClock;
+  const store = new CrmStore(clock);
   const ttl = opts.accessTokenTtlSeconds ?? 1800;
-  const fixtures = { ...HUBSPOT_FIXTURES };
+  const fixtures = { ...HUBSPOT_FIXTURES, ...(opts.hubId !== undefined ? { hubId: opts.hubId } : {}) };
+  const limiter = new CrmRateLimiter(clock);
+  const webhooks = new AppWebhookDispatcher({
+    clock,
+    portalId: () => fixtures.hubId,
+    defaultAppId: () => HUBSPOT_FIXTURES.appId,
+    defaultSecret: () => clients.list[0]?.clientSecret ?? DEFAULT_HUBSPOT_CLIENT.clientSecret,
+  });
+  store.onChange((change) => webhooks.handle(change));
+  const activity = new ActivityGenerator(() => hubspotActivity(store, fixtures.userId));
   let origin = '';
   let seedCounter = 0;
 
@@ -69,7 +82,7 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
   );
 
   registerHubspotOAuth(app, { clients, tokens, faults, fixtures, ttlSeconds: () => ttl });
-  registerCrmRoutes(app, { store, tokens, faults, fixtures, origin: () => origin });
+  registerCrmRoutes(app, { store, tokens, faults, fixtures, limiter, origin: () => origin });
 
   const seedProps = (object: HubspotObjectType, n: number): Record<string, string> => {
     const first = FIRST[n % FIRST.length];
@@ -111,11 +124,26 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
       const ids: string[] = [];
       for (let i = 0; i < count; i += 1) {
         seedCounter += 1;
-        ids.push(store.create(object, seedProps(object, seedCounter), fixtures.userId).id);
+        ids.push(store.create(object, seedProps(object, seedCounter), fixtures.userId, { source: 'IMPORT' }).id);
       }
       return ids;
     },
+    ...directControls(store, fixtures.userId),
+    configureAppWebhooks: (config: AppWebhooksConfig | null) => {
+      const subscriptions = webhooks.configure(config);
+      // Token info answers the app the deliveries come from.
+      fixtures.appId = webhooks.appId();
+      return subscriptions;
+    },
+    appWebhookDeliveries: () => webhooks.deliveries.map((d) => ({ ...d, eventIds: [...d.eventIds] })),
+    flushAppWebhooks: () => webhooks.flush(),
+    rateLimitPolicy: (policy: HubspotRateLimitPolicy | null) => limiter.set(policy),
+    startActivity: (settings: ActivitySettings) => activity.start(settings),
+    stopActivity: () => activity.stop(),
+    stepActivity: (count?: number, at?: number) => activity.step(count, at),
+    activityStatus: () => activity.status(),
   };
+  if (opts.appWebhooks) control.configureAppWebhooks(opts.appWebhooks);
 
   let sandboxRef: HubspotSandbox | undefined;
   const info = () => ({
@@ -145,9 +173,18 @@ export async function startHubspotSandbox(opts: SandboxOptions = {}): Promise<Hu
       store.reset();
       tokens.clear();
       seedCounter = 0;
+      activity.reset();
+      webhooks.reset();
+      limiter.set(null);
+      fixtures.appId = HUBSPOT_FIXTURES.appId;
+    },
+    onClose: () => {
+      activity.stop();
+      webhooks.stop();
     },
     info,
   });
+  if (opts.activity) activity.start(opts.activity);
   sandboxRef = Object.assign(base, { provider: 'hubspot' as const, fixtures });
   return sandboxRef;
 }

@@ -9,7 +9,14 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 t.test('standalone process prints its URLs and exits 0 on SIGTERM', async (t) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/standalone.ts'], {
     cwd: root,
-    env: { ...process.env, HUBSPOT_SANDBOX_PORT: '0', BITLY_SANDBOX_PORT: '0' },
+    env: {
+      ...process.env,
+      HUBSPOT_SANDBOX_PORT: '0',
+      BITLY_SANDBOX_PORT: '0',
+      HUBSPOT_SANDBOX_HUB_ID: '5550001',
+      BITLY_SANDBOX_ACTIVITY_PER_MINUTE: '2',
+      SANDBOX_ACTIVITY_SEED: '9',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   t.teardown(() => {
@@ -42,6 +49,9 @@ t.test('standalone process prints its URLs and exits 0 on SIGTERM', async (t) =>
   const hsToken = (await call(`${info.hubspot.url}/__sandbox/control`, { method: 'POST', body: { action: 'issueToken' } })).body.result
     .access_token;
   t.equal((await call(`${info.hubspot.apiBaseUrl}/crm/v3/objects/contacts`, { token: hsToken })).status, 200);
+  t.equal((await call(`${info.hubspot.url}/oauth/v1/access-tokens/${hsToken}`)).body.hub_id, 5550001, 'HUBSPOT_SANDBOX_HUB_ID');
+  const activity = await call(`${info.bitly.url}/__sandbox/control`, { method: 'POST', body: { action: 'activityStatus' } });
+  t.same(activity.body.result, { perMinute: 2, seed: 9 }, 'BITLY_SANDBOX_ACTIVITY_PER_MINUTE');
 
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
