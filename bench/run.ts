@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only-search   run only the search relevance step
   --profile       CPU profile of the broker during the execution benchmark (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
-  --no-mcp        skip MCP tools/call vs REST executeTool (SQLite)
+  --no-mcp        skip MCP tools/call vs REST executeTool (each database)
   --no-webhooks   skip webhook delivery vs a bare undici loop
   --only-webhooks run only webhook delivery (each database)
   --help          this text`;
@@ -91,8 +91,8 @@ if (args.has('--scale'))
 
 if (!args.has('--no-mcp')) {
   out();
-  out('== MCP: tools/call vs the same executeTool over REST (SQLite)');
-  out(formatMcpTable(await runMcpBench({ durationSec: quick ? 2 : 6 })));
+  out('== MCP: tools/call vs the same executeTool over REST');
+  for (const database of databases) out(formatMcpTable(await runMcpBench({ database, durationSec: quick ? 2 : 6 }), database));
 }
 
 if (!args.has('--no-webhooks')) await webhooks();

@@ -1,7 +1,9 @@
 /**
  * The broker's native MCP endpoint: Model Context Protocol over Streamable HTTP at POST /mcp, in
- * stateless mode (no session id, any instance answers any request; one SDK server and transport
- * per request, as the SDK recommends for stateless servers). The project API key comes in
+ * stateless mode (no session id, any instance answers any request). tools/call and tools/list
+ * are answered directly by the session's handlers after the SDK's own checks (direct-answer.ts);
+ * every other message gets an SDK server and transport of its own, as the SDK recommends for
+ * stateless servers. The project API key comes in
  * `x-api-key` or `Authorization: Bearer`; `entityId` (required), `toolkits` and `tools` in the
  * query string scope the session. Refusals before MCP processing (key, query) use the native error
  * body; a malformed JSON-RPC body is a JSON-RPC error. GET and DELETE /mcp answer 405: there is no
@@ -22,9 +24,21 @@ import { defineOperation, route } from '../operations.js';
  * start-up time and memory that a broker nobody talks MCP to should not pay
  * (docs/internals/performance.md#start-up-and-build).
  */
-let runtime: Promise<[typeof import('./mcp-server.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
+let runtime:
+  | Promise<
+      [
+        typeof import('./mcp-server.js'),
+        typeof import('./direct-answer.js'),
+        typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      ]
+    >
+  | undefined;
 const loadRuntime = () =>
-  (runtime ??= Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+  (runtime ??= Promise.all([
+    import('./mcp-server.js'),
+    import('./direct-answer.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]));
 
 /** JSON-RPC 2.0 error codes (and the SDK's ConnectionClosed) answered before the SDK is involved. */
 const ErrorCode = { ParseError: -32700, InvalidRequest: -32600, InternalError: -32603, ConnectionClosed: -32000 } as const;
@@ -115,8 +129,16 @@ const mcpRoutes: FastifyPluginAsyncTypebox<{ services: McpServices }> = async (a
   route(app, mcpOperations.mcpMessage, async (request, reply) => {
     const { projectId } = principal(request);
     const filters = services.toolSelection.parseFilters(request.query);
-    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await loadRuntime();
-    const server = createMcpServer(services, { projectId, entityId: request.query.entityId, filters, request });
+    const [{ createMcpHandlers, createMcpServer }, { answerDirectly }, { StreamableHTTPServerTransport }] = await loadRuntime();
+    const handlers = createMcpHandlers(services, { projectId, entityId: request.query.entityId, filters, request });
+    const direct = await answerDirectly(request.body, request.headers, handlers);
+    if (direct) {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json', 'x-request-id': request.id });
+      reply.raw.end(JSON.stringify(direct));
+      return;
+    }
+    const server = createMcpServer(handlers);
     // JSON answers, not SSE: every handler answers once and sends no notifications.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

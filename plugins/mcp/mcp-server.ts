@@ -1,8 +1,9 @@
 /**
- * One MCP server per HTTP request (stateless Streamable HTTP): its tools/list and tools/call
- * handlers close over the request's session (project, entity, filters). Listing and calling
- * go through the domain services only: the tool selection (filters, restrictToTools, connect
- * links), the catalog, and the execution service behind POST /api/v1/tools/{slug}/execute.
+ * The MCP session's handlers (stateless Streamable HTTP): tools/list and tools/call close over
+ * the request's session (project, entity, filters). Listing and calling go through the domain
+ * services only: the tool selection (filters, restrictToTools, connect links), the catalog, and
+ * the execution service behind POST /api/v1/tools/{slug}/execute. `createMcpServer` puts them
+ * behind an SDK server for every other message; direct-answer.ts calls them without one.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -71,15 +72,19 @@ function instructions(meta: boolean, entityId: string): string {
     : `${who} ${connect}`;
 }
 
-export function createMcpServer(services: McpServices, session: McpSession): Server {
+/** What one MCP session answers: the tools/list and tools/call handlers and the server's instructions. */
+export interface McpHandlers {
+  instructions: string;
+  listTools(cursor: string | undefined): Promise<ListToolsResult>;
+  /** Throws McpError for a tool the session does not offer; every other outcome is a result. */
+  callTool(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult>;
+}
+
+export function createMcpHandlers(services: McpServices, session: McpSession): McpHandlers {
   const { catalog, execution, toolSelection } = services;
   const { projectId, entityId, filters } = session;
   const log: FastifyBaseLogger = session.request.log;
   const meta = usesMetaTools(filters, catalog.toolCount);
-  const server = new Server(
-    { name: 'connector-broker', title: 'Connector broker', version: API_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: instructions(meta, entityId), jsonSchemaValidator: sharedValidator },
-  );
 
   async function listTools(cursor: string | undefined): Promise<ListToolsResult> {
     if (meta) return { tools: META_TOOLS };
@@ -166,17 +171,7 @@ export function createMcpServer(services: McpServices, session: McpSession): Ser
     return brokerErrorResult(c, shownMessage(c, session.request.id));
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, (req) =>
-    listTools(req.params?.cursor).catch((err: unknown) => {
-      if (err instanceof McpError) throw err;
-      const c = classifyError(err);
-      logRequestError(session.request as FastifyRequest, err, c, 'mcp tools/list');
-      throw new McpError(ErrorCode.InternalError, shownMessage(c, session.request.id));
-    }),
-  );
-
-  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
-    const { name, arguments: args } = req.params;
+  async function callTool(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
     if (meta && name === SEARCH_TOOLS) return searchTools(args ?? {}).catch((err: unknown) => textOnly(refusal(err)));
     if (meta && name === DESCRIBE_TOOL) return describeTool(args ?? {});
     if (meta && name === EXECUTE_TOOL) {
@@ -194,7 +189,28 @@ export function createMcpServer(services: McpServices, session: McpSession): Ser
     }
     log.debug({ tool: name }, 'mcp tool call');
     return runTool(name, args, true).catch(refusal);
-  });
+  }
 
+  return {
+    instructions: instructions(meta, entityId),
+    listTools: (cursor) =>
+      listTools(cursor).catch((err: unknown) => {
+        if (err instanceof McpError) throw err;
+        const c = classifyError(err);
+        logRequestError(session.request as FastifyRequest, err, c, 'mcp tools/list');
+        throw new McpError(ErrorCode.InternalError, shownMessage(c, session.request.id));
+      }),
+    callTool,
+  };
+}
+
+/** An SDK server for one request, answering with the session's handlers. */
+export function createMcpServer(handlers: McpHandlers): Server {
+  const server = new Server(
+    { name: 'connector-broker', title: 'Connector broker', version: API_VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: handlers.instructions, jsonSchemaValidator: sharedValidator },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, (req) => handlers.listTools(req.params?.cursor));
+  server.setRequestHandler(CallToolRequestSchema, (req) => handlers.callTool(req.params.name, req.params.arguments));
   return server;
 }
