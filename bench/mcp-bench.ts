@@ -2,7 +2,7 @@
  * MCP tools/call vs the same executeTool over REST (HUBSPOT_CONTACTS_GET for one entity), with
  * autocannon on loopback; the HubSpot sandbox and the broker each run in their own process, as
  * in execution-bench.ts. Both planes resolve the entity's connection the same way, so the
- * difference is the MCP layer: JSON-RPC, the per-request SDK server and transport, content
+ * difference is the MCP layer: JSON-RPC, the SDK's checks (plugins/mcp/direct-answer.ts), content
  * mapping. Latencies come from every response (autocannon's histogram has 1 ms resolution).
  * Standalone: `npx tsx bench/mcp-bench.ts [--quick]`; `npm run bench -- --mcp` runs it too.
  */
