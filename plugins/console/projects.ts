@@ -57,7 +57,7 @@ export const projectOperations = {
     method: 'DELETE',
     url: '/orgs/:organizationId/projects/:projectId',
     config: { role: 'admin' },
-    summary: 'Delete a project that has no connections, auth configs or active keys left (admin)',
+    summary: 'Delete a project that has no connections, auth configs, active keys or webhook subscriptions left (admin)',
     params: ProjectParams,
     response: { 204: Type.Null(), ...consoleErrors(401, 403, 404, 409) },
   }),

@@ -6,7 +6,8 @@
  *
  * Names are unique per organization: a clash is 409 CONFLICT naming the project that has the name.
  * A project is deleted only when nothing depends on it any more (connections, auth configs, active
- * keys: 409 naming what is left); its revoked keys are deleted with it, its execution records stay
+ * keys, webhook subscriptions: 409 naming what is left); its revoked keys and its event log are
+ * deleted with it, its execution records stay
  * (project-repository.ts deleteProjectIfEmpty says why).
  */
 import type { IProject } from '../db/entities/index.js';
@@ -156,6 +157,7 @@ export function createProjects(deps: { repos: Pick<TenancyRepositories, 'project
               [result.connections, 'connection', 'delete its connections'],
               [result.authConfigs, 'auth config', 'delete its auth configs'],
               [result.activeKeys, 'active API key', 'revoke its API keys'],
+              [result.webhookSubscriptions, 'webhook subscription', 'delete its webhook subscriptions'],
             ] as const
           ).filter(([n]) => n > 0);
           if (left.length === 0) throw notFound(`Project ${projectId} not found`, 'project');
@@ -165,7 +167,12 @@ export function createProjects(deps: { repos: Pick<TenancyRepositories, 'project
             'CONFLICT',
             `Project "${project.name}" still has ${list(left.map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`))}: ` +
               `${list(left.map(([, , remedy]) => remedy))} first`,
-            { connections: result.connections, authConfigs: result.authConfigs, activeKeys: result.activeKeys },
+            {
+              connections: result.connections,
+              authConfigs: result.authConfigs,
+              activeKeys: result.activeKeys,
+              webhookSubscriptions: result.webhookSubscriptions,
+            },
           );
         }
         await tx.audit({

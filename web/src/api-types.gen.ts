@@ -721,7 +721,7 @@ export interface paths {
     get: operations['consoleGetProject'];
     put?: never;
     post?: never;
-    /** Delete a project that has no connections, auth configs or active keys left (admin) */
+    /** Delete a project that has no connections, auth configs, active keys or webhook subscriptions left (admin) */
     delete: operations['consoleDeleteProject'];
     options?: never;
     head?: never;

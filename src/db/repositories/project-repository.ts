@@ -1,5 +1,16 @@
 /** Organizations and projects: the tenancy rows. */
-import { ApiKey, AuthConfig, Connection, Organization, Project, type IOrganization, type IProject } from '../entities/index.js';
+import {
+  ApiKey,
+  AuthConfig,
+  Connection,
+  Event,
+  Organization,
+  Project,
+  WebhookDelivery,
+  WebhookSubscription,
+  type IOrganization,
+  type IProject,
+} from '../entities/index.js';
 import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
 export function createProjectRepository(db: Db) {
@@ -62,20 +73,27 @@ export function createProjectRepository(db: Db) {
 
     /**
      * Deletes a project that holds nothing any more, in one transaction: when connections, auth
-     * configs or active keys remain, nothing is deleted and their counts are returned. Revoked keys
-     * go with the project (a revoked key authenticates nothing; the audit log keeps its history).
+     * configs, active keys or webhook subscriptions remain, nothing is deleted and their counts are
+     * returned. Revoked keys go with the project (a revoked key authenticates nothing; the audit log
+     * keeps its history), and so does its event log (nobody is left to deliver it to or to read it).
      * Execution records stay: they are the organization's usage for the month.
      */
-    deleteProjectIfEmpty(id: string): Promise<{ deleted: boolean; connections: number; authConfigs: number; activeKeys: number }> {
+    deleteProjectIfEmpty(
+      id: string,
+    ): Promise<{ deleted: boolean; connections: number; authConfigs: number; activeKeys: number; webhookSubscriptions: number }> {
       return db.transaction(async (tx) => {
         // One after another: a transaction has one database connection.
         const connections = await tx.count(Connection, { projectId: id });
         const authConfigs = await tx.count(AuthConfig, { projectId: id });
         const activeKeys = await tx.count(ApiKey, { projectId: id, revokedAt: null });
-        if (connections + authConfigs + activeKeys > 0) return { deleted: false, connections, authConfigs, activeKeys };
+        const webhookSubscriptions = await tx.count(WebhookSubscription, { projectId: id });
+        const counts = { connections, authConfigs, activeKeys, webhookSubscriptions };
+        if (connections + authConfigs + activeKeys + webhookSubscriptions > 0) return { deleted: false, ...counts };
+        await tx.nativeDelete(WebhookDelivery, { projectId: id });
+        await tx.nativeDelete(Event, { projectId: id });
         await tx.nativeDelete(ApiKey, { projectId: id });
         const deleted = (await tx.nativeDelete(Project, { id })) === 1;
-        return { deleted, connections, authConfigs, activeKeys };
+        return { deleted, ...counts };
       });
     },
   };

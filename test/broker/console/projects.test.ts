@@ -4,7 +4,7 @@ import { buildTestApp } from '../../helpers/app.js';
 import { EXTRA_CATALOG } from '../../helpers/sandboxes.js';
 import { CONSOLE } from '../../helpers/console.js';
 import { firstOwner, notSignUp, otherOrganization, personWithRole } from './org-fixtures.js';
-import { ApiKey, Project } from '../../../src/db/entities/index.js';
+import { ApiKey, Event, Project } from '../../../src/db/entities/index.js';
 
 const auditActions = async (app: Parameters<typeof firstOwner>[0], organizationId: string) =>
   (await app.services.audit.list(organizationId, 100)).items
@@ -107,46 +107,57 @@ t.test('allowedRedirectUrls: absolute http(s) URLs, at most 20, each at most 200
   t.equal((await owner.patch(url, { allowedRedirectUrls: [] })).json().allowedRedirectUrls.length, 0, 'cleared');
 });
 
-t.test('delete: refused with 409 while connections, auth configs or active keys are left; then gone with its revoked keys', async (t) => {
-  const { app } = await buildTestApp(t, { env: { CATALOG_PATHS: EXTRA_CATALOG } });
-  const { owner, organizationId } = await firstOwner(app);
-  const base = `/orgs/${organizationId}/projects`;
-  const id = (await owner.post(base, { name: 'Temporary' })).json().id as string;
-  const { key, apiKey } = (await owner.post(`${base}/${id}/api-keys`, { name: 'ci' })).json();
-  const native = (method: 'POST' | 'DELETE', path: string, body?: object) =>
-    app.inject({ method, url: `/api/v1/${path}`, headers: { 'x-api-key': key }, ...(body ? { payload: body } : {}) });
-  const connected = await native('POST', 'connectors/acme/connect', {
-    entityId: 'u1',
-    authMethodId: 'acme_api_key',
-    credentials: { api_key: 'acme-secret-value' },
-  });
-  t.equal(connected.statusCode, 200, connected.body);
+t.test(
+  'delete: refused with 409 while connections, auth configs, active keys or webhook subscriptions are left; then gone with its revoked keys and events',
+  async (t) => {
+    const { app } = await buildTestApp(t, { env: { CATALOG_PATHS: EXTRA_CATALOG } });
+    const { owner, organizationId } = await firstOwner(app);
+    const base = `/orgs/${organizationId}/projects`;
+    const id = (await owner.post(base, { name: 'Temporary' })).json().id as string;
+    const { key, apiKey } = (await owner.post(`${base}/${id}/api-keys`, { name: 'ci' })).json();
+    const native = (method: 'POST' | 'DELETE', path: string, body?: object) =>
+      app.inject({ method, url: `/api/v1/${path}`, headers: { 'x-api-key': key }, ...(body ? { payload: body } : {}) });
+    const connected = await native('POST', 'connectors/acme/connect', {
+      entityId: 'u1',
+      authMethodId: 'acme_api_key',
+      credentials: { api_key: 'acme-secret-value' },
+    });
+    t.equal(connected.statusCode, 200, connected.body);
+    const subscribed = await native('POST', 'webhook_subscriptions', { url: 'https://example.com/hooks' });
+    t.equal(subscribed.statusCode, 200, subscribed.body);
 
-  const refused = await owner.delete(`${base}/${id}`);
-  t.equal(refused.statusCode, 409);
-  t.equal(refused.json().code, 'CONFLICT');
-  t.match(
-    refused.json().message,
-    /Project "Temporary" still has 1 connection, 1 auth config and 1 active API key: delete its connections, delete its auth configs and revoke its API keys first/,
-  );
-  t.same(refused.json().data, { connections: 1, authConfigs: 1, activeKeys: 1 });
+    const refused = await owner.delete(`${base}/${id}`);
+    t.equal(refused.statusCode, 409);
+    t.equal(refused.json().code, 'CONFLICT');
+    t.match(
+      refused.json().message,
+      /Project "Temporary" still has 1 connection, 1 auth config, 1 active API key and 1 webhook subscription: delete its connections, delete its auth configs, revoke its API keys and delete its webhook subscriptions first/,
+    );
+    t.same(refused.json().data, { connections: 1, authConfigs: 1, activeKeys: 1, webhookSubscriptions: 1 });
+    t.equal((await native('DELETE', `webhook_subscriptions/${subscribed.json().id}`)).statusCode, 200);
 
-  const authConfigId = (await app.inject({ url: '/api/v1/auth_configs', headers: { 'x-api-key': key } })).json().items[0].id;
-  t.equal((await owner.delete(`${base}/${id}/auth-configs/${authConfigId}`)).statusCode, 204, 'deletes its connection too');
-  const keysLeft = await owner.delete(`${base}/${id}`);
-  t.equal(keysLeft.statusCode, 409);
-  t.equal(keysLeft.json().message, 'Project "Temporary" still has 1 active API key: revoke its API keys first', 'names only what is left');
+    const authConfigId = (await app.inject({ url: '/api/v1/auth_configs', headers: { 'x-api-key': key } })).json().items[0].id;
+    t.equal((await owner.delete(`${base}/${id}/auth-configs/${authConfigId}`)).statusCode, 204, 'deletes its connection too');
+    const keysLeft = await owner.delete(`${base}/${id}`);
+    t.equal(keysLeft.statusCode, 409);
+    t.equal(
+      keysLeft.json().message,
+      'Project "Temporary" still has 1 active API key: revoke its API keys first',
+      'names only what is left',
+    );
 
-  t.equal((await owner.delete(`${base}/${id}/api-keys/${apiKey.id}`)).statusCode, 200);
-  t.equal((await owner.delete(`${base}/${id}`)).statusCode, 204);
-  t.equal((await owner.get(`${base}/${id}`)).statusCode, 404);
-  const em = app.orm.em.fork();
-  t.equal(await em.count(Project, { id }), 0);
-  t.equal(await em.count(ApiKey, { projectId: id }), 0, 'revoked keys are deleted with the project');
-  t.equal((await owner.delete(`${base}/${id}`)).statusCode, 404, 'deleting twice');
-  const actions = await auditActions(app, organizationId);
-  t.equal(actions[actions.length - 1], 'project.deleted');
-});
+    t.equal((await owner.delete(`${base}/${id}/api-keys/${apiKey.id}`)).statusCode, 200);
+    t.equal((await owner.delete(`${base}/${id}`)).statusCode, 204);
+    t.equal((await owner.get(`${base}/${id}`)).statusCode, 404);
+    const em = app.orm.em.fork();
+    t.equal(await em.count(Project, { id }), 0);
+    t.equal(await em.count(ApiKey, { projectId: id }), 0, 'revoked keys are deleted with the project');
+    t.equal(await em.count(Event, { projectId: id }), 0, 'its event log too (connection.created, connection.deleted)');
+    t.equal((await owner.delete(`${base}/${id}`)).statusCode, 404, 'deleting twice');
+    const actions = await auditActions(app, organizationId);
+    t.equal(actions[actions.length - 1], 'project.deleted');
+  },
+);
 
 t.test('roles: a member reads but may not change; an admin may', async (t) => {
   const { app } = await buildTestApp(t);

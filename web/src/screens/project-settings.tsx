@@ -1,7 +1,7 @@
 /**
  * A project's settings (owners and admins change them): its name, the URLs the hosted connect
  * page may send users back to, and deletion, which the broker refuses (409, naming what is left)
- * while the project still has connections, auth configs or active keys.
+ * while the project still has connections, auth configs, active keys or webhook subscriptions.
  */
 import { useState } from 'preact/hooks';
 import { api, projectPath } from '../api';
@@ -104,7 +104,10 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
 
       <div class="section danger-zone">
         <h3>Delete this project</h3>
-        <p>Only an empty project can be deleted: delete its connections and auth configs and revoke its API keys first.</p>
+        <p>
+          Only an empty project can be deleted: delete its connections, auth configs and webhook subscriptions and revoke its API keys
+          first.
+        </p>
         <button type="button" class="button button-danger" onClick={() => setDeleting(true)} data-testid="delete-project">
           Delete project
         </button>
