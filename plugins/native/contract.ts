@@ -374,8 +374,9 @@ export const webhookOperations = {
     url: '/webhook_subscriptions/:subscriptionId/test',
     tags: webhooks,
     summary: 'Send a webhook.test event to this subscription only',
+    description: 'A disabled subscription is refused with 400: enable it first.',
     params: WebhookSubscriptionIdParams,
-    response: { 200: Type.Object({ eventId: Type.String(), deliveryId: Type.String() }), ...errorResponses(401, 403, 404) },
+    response: { 200: Type.Object({ eventId: Type.String(), deliveryId: Type.String() }), ...errorResponses(400, 401, 403, 404) },
   }),
 };
 

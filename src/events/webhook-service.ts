@@ -240,6 +240,9 @@ export function createWebhookService(deps: {
     /** Records a `webhook.test` event delivered to this subscription only. */
     async sendTest(projectId: string, id: string): Promise<{ eventId: string; deliveryId: string }> {
       const sub = await load(projectId, id);
+      // A disabled subscription sends nothing: the test would only record a failed delivery.
+      if (!sub.enabled)
+        throw badRequest(`Webhook subscription ${id} is disabled: enable it (updateWebhookSubscription) before sending a test event`);
       const recorded = await db.transaction((tx) =>
         recorder.recordEvent(tx, {
           projectId,

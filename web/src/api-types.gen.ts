@@ -391,7 +391,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a webhook.test event to this subscription only */
+    /**
+     * Send a webhook.test event to this subscription only
+     * @description A disabled subscription is refused with 400: enable it first.
+     */
     post: operations['sendTestEvent'];
     delete?: never;
     options?: never;
@@ -5247,7 +5250,7 @@ export interface operations {
           };
         };
       };
-      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      /** @description BAD_REQUEST: Invalid arguments */
       400: {
         headers: {
           [name: string]: unknown;

@@ -154,6 +154,11 @@ t.test('test events, the events list, redelivery with the same message id, and t
     [expiredOnly.id],
     'to that subscription only',
   );
+  await api.updateWebhookSubscription({ params: { subscriptionId: expiredOnly.id }, body: { enabled: false } });
+  const toDisabled = await api.sendTestEvent({ params: { subscriptionId: expiredOnly.id } });
+  t.equal(toDisabled.status, 400, 'a disabled subscription: nothing to send a test to');
+  t.match(toDisabled.body, { code: 'BAD_REQUEST', message: /is disabled: enable it/ });
+  await api.updateWebhookSubscription({ params: { subscriptionId: expiredOnly.id }, body: { enabled: true } });
 
   const connectionId = await b.connectOAuth('hubspot');
   const listed = await api.listEvents();
