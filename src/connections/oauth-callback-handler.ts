@@ -133,6 +133,9 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
             stateExpiresAt: null,
             grantedScopes: result.grantedScopes ?? conn.requestedScopes ?? [],
             tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
+            // New tokens: a backoff left by failed refreshes of the old ones no longer applies.
+            refreshFailures: 0,
+            nextRefreshAt: null,
           },
           {},
           tx,

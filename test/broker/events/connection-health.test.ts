@@ -8,6 +8,7 @@ import { brokerWithSandboxes, EXTRA_CATALOG } from '../../helpers/sandboxes.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { apiClient } from '../../helpers/api-client.js';
 import { manualClock } from '../../helpers/clock.js';
+import { Connection } from '../../../src/db/entities/index.js';
 import { sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 
 const MINUTE = 60_000;
@@ -230,6 +231,27 @@ t.test(
     await api.deleteConnection({ params: { connectionId: id } });
   },
 );
+
+t.test('a re-authorization clears the failures in a row that refreshes of the old tokens left', async (t) => {
+  const id = await b.connectOAuth('hubspot', 'reauthorized-user');
+  clock.advance(25 * HOUR);
+  b.hubspot.control.tokenEndpoint('fail');
+  t.match(await one.refresher.runOnce(), { failed: 1 });
+  clock.advance(MINUTE);
+  b.hubspot.control.tokenEndpoint('invalid_grant');
+  t.match(await one.refresher.runOnce(), { expired: 1 });
+  b.hubspot.control.tokenEndpoint('ok');
+  const failures = async () => (await b.app.orm.em.fork().findOne(Connection, { id }))?.refreshFailures;
+  t.ok(((await failures()) ?? 0) > 0, 'failures in a row recorded');
+
+  const again = await one.connections.reauthorize(b.projectId, id);
+  t.equal((await b.consent(again.redirectUrl)).res.statusCode, 200);
+  const view = await health(id);
+  t.equal(view.status, 'ACTIVE');
+  t.equal(view.health.nextRefreshAt, null, 'nothing pending from the old tokens');
+  t.equal(await failures(), 0, "the new tokens' first failure waits the first step of the backoff, not the old streak's");
+  await api.deleteConnection({ params: { connectionId: id } });
+});
 
 t.test('the hourly retention sweep is a scheduled task: events past EVENT_RETENTION_DAYS go, once', async (t) => {
   t.ok((await one.eventRepos.events.list(b.projectId, { limit: 1 })).length > 0, 'the subtests above recorded events');
