@@ -38,7 +38,7 @@ export function createConsoleServices(
     // Webhook subscriptions and events (issue 28), audited.
     consoleWebhooks: createConsoleWebhookService({
       audit: tenancy.audited,
-      ...bindWebhookPorts({ webhooks: deps.webhooks, events: repos.events }),
+      ...bindWebhookPorts({ webhooks: deps.webhooks }),
     }),
   };
 }

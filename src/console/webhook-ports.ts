@@ -4,10 +4,7 @@
  * in console-webhook-service.ts, the audit entries.
  */
 import type { Static } from '@sinclair/typebox';
-import type { EventRepository } from '../db/repositories/event-repository.js';
-import { notFound } from '../errors.js';
 import type { EventSchema, QueuedDeliveries, WebhookAttemptView, WebhookSubscriptionView } from '../events/api-schemas.js';
-import { nativePayload } from '../events/payloads.js';
 import {
   subscriptionView,
   type createWebhookService,
@@ -43,8 +40,8 @@ export interface WebhookPorts {
   };
 }
 
-export function bindWebhookPorts(deps: { webhooks: WebhookService; events: Pick<EventRepository, 'findInProject'> }): WebhookPorts {
-  const { webhooks, events } = deps;
+export function bindWebhookPorts(deps: { webhooks: WebhookService }): WebhookPorts {
+  const { webhooks } = deps;
   return {
     webhooks: {
       async list(projectId, page) {
@@ -67,12 +64,7 @@ export function bindWebhookPorts(deps: { webhooks: WebhookService; events: Pick<
     },
     events: {
       list: (projectId, filters) => webhooks.listEvents(projectId, filters),
-      // The native API has no single-event read; this is the same project-scoped row as its list shows.
-      async get(projectId, id) {
-        const event = await events.findInProject(projectId, id);
-        if (!event) throw notFound(`Event ${id} not found`, 'event');
-        return nativePayload(event);
-      },
+      get: (projectId, id) => webhooks.getEvent(projectId, id),
       redeliver: async (projectId, eventId, subscriptionId) => ({
         eventId,
         deliveries: await webhooks.redeliver(projectId, eventId, subscriptionId),

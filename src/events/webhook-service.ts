@@ -254,6 +254,11 @@ export function createWebhookService(deps: {
       return { eventId: recorded.id, deliveryId: recorded.deliveryIds[0]! };
     },
 
+    /** One event of the project, as the list shows it. */
+    async getEvent(projectId: string, id: string): Promise<NativeEventPayload> {
+      return nativePayload(await loadEvent(projectId, id));
+    },
+
     /** The project's events, newest first. */
     async listEvents(
       projectId: string,
