@@ -337,4 +337,3 @@ export function createTriggerInstanceService(deps: {
   };
 }
 
-export type TriggerInstanceService = ReturnType<typeof createTriggerInstanceService>;
