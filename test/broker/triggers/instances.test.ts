@@ -206,3 +206,16 @@ t.test('list filters, paging; disable by the user, show_disabled, upsert re-enab
     'the listener is told each change of the instance, in order',
   );
 });
+
+t.test('concurrent upserts of the same trigger, connection and config make one instance', async (t) => {
+  const b = await shared.tenant();
+  const api = apiClient(b.app, { key: b.key });
+  const conn = await b.connectOAuth('hubspot', 'gus');
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => api.upsertTriggerInstance({ body: { triggerSlug: CONTACT_CREATED, connectedAccountId: conn } })),
+  );
+  const ids = new Set(answers.map((a) => (a.status === 200 ? a.body.id : `HTTP ${a.status}`)));
+  t.equal(ids.size, 1, 'one id for all');
+  t.equal(answers.filter((a) => a.status === 200 && a.body.created).length, 1, 'created once');
+  t.match((await api.listTriggerInstances({ query: { showDisabled: true } })).body, { total: 1 });
+});
