@@ -123,6 +123,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       proxy: s.proxy,
       connectLinks: s.connectLinks,
       webhooks: s.webhooks,
+      triggerInstances: s.triggerInstances,
     },
   });
   await app.register(compatPlugin, {
@@ -136,6 +137,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       proxy: s.proxy,
       connectLinks: s.connectLinks,
       compatWebhooks: s.compatWebhooks,
+      triggerInstances: s.triggerInstances,
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });

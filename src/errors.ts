@@ -50,7 +50,9 @@ export type ResourceKind =
   | 'invitation'
   | 'session'
   | 'webhook_subscription'
-  | 'event';
+  | 'event'
+  | 'trigger'
+  | 'trigger_instance';
 
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),

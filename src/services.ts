@@ -48,6 +48,7 @@ import { createDeliveryWorker } from './events/delivery/worker.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
+import { createTriggerInstanceService } from './triggers/trigger-instance-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -170,6 +171,16 @@ export function createServices(deps: ServiceDeps) {
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
+  // Triggers (issue 29): instances; the connection events disable and resume them in the change's transaction.
+  const triggerInstances = createTriggerInstanceService({
+    db,
+    rows: repos.triggerInstances,
+    catalog,
+    resolver,
+    recorder: eventRecorder,
+    clock,
+  });
+  connectionEvents.onTransition(triggerInstances.connectionChanged);
   const quota = createExecutionQuota({ usage: repos.usage, cache, clock, recorder, log: deps.log });
   const providerCall = createProviderCall({ catalog, tokens, http, recorder, quota });
   const execution = createExecutionService({ catalog, resolver, providerCall });
@@ -281,6 +292,8 @@ export function createServices(deps: ServiceDeps) {
       webhookDeliveries: repos.webhookDeliveries,
       webhookAttempts: repos.webhookAttempts,
     },
+    /** Trigger instances (issue 29): upsert, list, get, update, delete; onChange(listener) tells committed changes. */
+    triggerInstances,
     /** Flushes pending execution records and releases connections (app close). */
     async close(): Promise<void> {
       await recorder.close();

@@ -23,6 +23,7 @@ import connectedAccountRoutes from './connected-accounts.js';
 import connectedAccountActions from './connected-account-actions.js';
 import webhookSubscriptionRoutes from './webhook-subscriptions.js';
 import triggerTypeRoutes from './trigger-types.js';
+import triggerInstanceRoutes from './trigger-instances.js';
 import { UNBOUND_GROUPS, UNBOUND_V3_GROUPS, unboundGroups } from './not-implemented.js';
 
 export const DEFAULT_COMPAT_PREFIX = '/compat/api/v3.1';
@@ -55,7 +56,7 @@ function authenticate(app: FastifyInstance) {
 /** What the compat mount may use: the same domain services as the native API, nothing internal. */
 export type CompatServices = Pick<
   Services,
-  'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'compatWebhooks'
+  'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'compatWebhooks' | 'triggerInstances'
 >;
 
 export default fp(
@@ -78,6 +79,7 @@ export default fp(
         await v31.register(connectedAccountActions, { services });
         await v31.register(webhookSubscriptionRoutes, { webhooks: services.compatWebhooks });
         await v31.register(triggerTypeRoutes, { services });
+        await v31.register(triggerInstanceRoutes, { services });
         await v31.register(unboundGroups(UNBOUND_GROUPS));
       },
       { prefix },

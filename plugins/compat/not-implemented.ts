@@ -9,8 +9,8 @@ import { notImplementedHere } from './errors.js';
 
 /** Group name (for the message) -> path roots under /api/v3.1; each root also covers `<root>/*`. */
 export const UNBOUND_GROUPS: Record<string, string[]> = {
-  // Trigger types are bound (trigger-types.ts); instances are not yet.
-  Triggers: ['/trigger_instances'],
+  // Trigger types and instances are bound (trigger-types.ts, trigger-instances.ts); other paths under it are not.
+  'Other trigger instance routes': ['/trigger_instances'],
   // Webhook subscriptions are bound (webhook-subscriptions.ts); endpoints are not.
   'Webhook endpoints': ['/webhook_endpoints'],
   Files: ['/files'],
@@ -26,11 +26,20 @@ export const UNBOUND_V3_GROUPS: Record<string, string[]> = {
   'Realtime trigger subscriptions': ['/internal/sdk/realtime'],
 };
 
+/** What to do instead, for groups that have a better answer than the native API. */
+const SUGGESTED_FIXES: Record<string, string> = {
+  'Realtime trigger subscriptions':
+    'Receive trigger events by webhook instead: register a URL with triggers.setWebhookSubscription({webhookUrl}) (POST /api/v3.1/webhook_subscriptions) and check each delivery with triggers.verifyWebhook.',
+};
+
 export function unboundGroups(groups: Record<string, string[]>): FastifyPluginAsync {
   return async (app) => {
     for (const [group, roots] of Object.entries(groups)) {
       const handler = async () => {
-        throw notImplementedHere(group, 'Use the native API at /api/v1 for what it offers; this deployment does not bind this subsystem.');
+        throw notImplementedHere(
+          group,
+          SUGGESTED_FIXES[group] ?? 'Use the native API at /api/v1 for what it offers; this deployment does not bind this subsystem.',
+        );
       };
       for (const root of roots) {
         app.all(root, { schema: { hide: true } }, handler);

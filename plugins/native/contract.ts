@@ -44,6 +44,15 @@ import {
   UpdateAuthConfigBody,
   UpdateConnectionBody,
 } from '../../src/connections/api-schemas.js';
+import {
+  ListTriggerInstancesQuery,
+  TriggerInstanceIdParams,
+  TriggerInstanceList,
+  TriggerInstanceSchema,
+  UpdateTriggerInstanceBody,
+  UpsertedTriggerInstance,
+  UpsertTriggerInstanceBody,
+} from '../../src/triggers/api-schemas.js';
 import { ExecuteBody, ExecuteResponse, ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
 import {
   CreatedWebhookSubscription,
@@ -403,6 +412,64 @@ export const eventOperations = {
   }),
 };
 
+const triggers = ['triggers'];
+
+/** Trigger instances (issue 29): a trigger type set up for one connection with one config. */
+export const triggerInstanceOperations = {
+  upsertTriggerInstance: defineOperation({
+    operationId: 'upsertTriggerInstance',
+    method: 'POST',
+    url: '/trigger_instances',
+    tags: triggers,
+    summary: 'Set up a trigger for a connection: the same trigger, connection and config give the same instance (re-enabled if disabled)',
+    description:
+      "The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection of the trigger's toolkit (as executeTool resolves it); " +
+      "it must be ACTIVE. config is validated against the trigger type's config schema (every problem named) and its defaults applied.",
+    body: UpsertTriggerInstanceBody,
+    response: { 200: UpsertedTriggerInstance, ...errorResponses(400, 401, 403, 404) },
+  }),
+  listTriggerInstances: defineOperation({
+    operationId: 'listTriggerInstances',
+    method: 'GET',
+    url: '/trigger_instances',
+    tags: triggers,
+    summary: "List the project's trigger instances, oldest first; enabled ones unless showDisabled",
+    querystring: ListTriggerInstancesQuery,
+    response: { 200: TriggerInstanceList, ...errorResponses(400, 401, 403) },
+  }),
+  getTriggerInstance: defineOperation({
+    operationId: 'getTriggerInstance',
+    method: 'GET',
+    url: '/trigger_instances/:triggerId',
+    tags: triggers,
+    summary: 'Read one trigger instance',
+    params: TriggerInstanceIdParams,
+    response: { 200: Type.Ref(TriggerInstanceSchema), ...errorResponses(401, 403, 404) },
+  }),
+  updateTriggerInstance: defineOperation({
+    operationId: 'updateTriggerInstance',
+    method: 'PATCH',
+    url: '/trigger_instances/:triggerId',
+    tags: triggers,
+    summary: 'Enable, disable or change the config of a trigger instance',
+    description:
+      "enabled=false is a user's disable: it stays until enabled again (a system disable, after the connection expired, resumes by itself). " +
+      'Enabling needs the connection ACTIVE. A config another instance of the connection has already is 409.',
+    params: TriggerInstanceIdParams,
+    body: UpdateTriggerInstanceBody,
+    response: { 200: Type.Ref(TriggerInstanceSchema), ...errorResponses(400, 401, 403, 404) },
+  }),
+  deleteTriggerInstance: defineOperation({
+    operationId: 'deleteTriggerInstance',
+    method: 'DELETE',
+    url: '/trigger_instances/:triggerId',
+    tags: triggers,
+    summary: 'Delete a trigger instance',
+    params: TriggerInstanceIdParams,
+    response: { 200: DeleteResponse, ...errorResponses(401, 403, 404) },
+  }),
+};
+
 /** The native plane: every operation spec.json describes under /api/v1 (the OAuth callback page aside). */
 export const nativeContract = {
   prefix: NATIVE_PREFIX,
@@ -413,5 +480,6 @@ export const nativeContract = {
     ...toolOperations,
     ...webhookOperations,
     ...eventOperations,
+    ...triggerInstanceOperations,
   },
 } satisfies Contract;

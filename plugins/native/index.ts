@@ -14,10 +14,11 @@ import proxyRoutes from './proxy.js';
 import connectLinkRoutes from './connect-links.js';
 import webhookRoutes from './webhooks.js';
 import eventRoutes from './events.js';
+import triggerInstanceRoutes from './trigger-instances.js';
 
 export type NativeServices = Pick<
   Services,
-  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks'
+  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks' | 'triggerInstances'
 >;
 
 export default fp(
@@ -35,6 +36,7 @@ export default fp(
           await authenticated.register(connectLinkRoutes, { services });
           await authenticated.register(webhookRoutes, { services });
           await authenticated.register(eventRoutes, { services });
+          await authenticated.register(triggerInstanceRoutes, { services });
         });
         await api.register(oauthCallback, { services });
       },

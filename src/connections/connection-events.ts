@@ -13,6 +13,8 @@ import type { EventRecorder } from '../events/event-recorder.js';
 import type { EventType } from '../events/event-types.js';
 import { connectionView } from './connection-view.js';
 
+export type TransitionHook = (tx: EntityManager, conn: IConnection, type: EventType) => Promise<void>;
+
 /** The events that say whether a connection's credentials work: the latest one is its state as subscribers know it. */
 const HEALTH_EVENTS: EventType[] = ['connection.created', 'connection.expired', 'connection.refresh_failed', 'connection.recovered'];
 
@@ -22,6 +24,8 @@ export function createConnectionEvents(deps: {
   rows: Pick<ConnectionRepository, 'findInProject'>;
 }) {
   const { recorder, events, rows } = deps;
+  /** Told every recorded transition in its transaction (the trigger instances' health hooks, issue 29). */
+  const hooks: TransitionHook[] = [];
 
   /** Records `type` for the connection as it now is in `tx` (read after the change). */
   async function record(tx: EntityManager, conn: Pick<IConnection, 'id' | 'projectId'>, type: EventType): Promise<void> {
@@ -32,6 +36,7 @@ export function createConnectionEvents(deps: {
 
   async function recordView(tx: EntityManager, conn: IConnection, type: EventType): Promise<void> {
     await recorder.recordEvent(tx, { projectId: conn.projectId, type, subjectId: conn.id, data: connectionView(conn) });
+    for (const hook of hooks) await hook(tx, conn, type);
   }
 
   const lastTold = async (tx: EntityManager, conn: Pick<IConnection, 'id' | 'projectId'>) =>
@@ -39,6 +44,11 @@ export function createConnectionEvents(deps: {
 
   return {
     record,
+
+    /** Registers a hook run in the transaction of each transition, after its event (the composition root wires triggers here). */
+    onTransition(hook: TransitionHook): void {
+      hooks.push(hook);
+    },
 
     /** Before a delete: the connection as it was (it is gone afterwards). */
     recordView,

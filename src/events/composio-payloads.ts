@@ -36,7 +36,7 @@ export const COMPOSIO_EVENT_TYPES = [
   },
   {
     event_type: 'composio.trigger.disabled',
-    ours: 'composio.trigger.disabled',
+    ours: 'trigger.disabled',
     description: 'A trigger instance was disabled by the system (for example, its connected account expired).',
     supported_versions: ['V3'],
   },
@@ -123,6 +123,19 @@ function triggerMessage(data: unknown): TriggerMessageData | undefined {
   return fields.every((f) => typeof data[f] === 'string') ? (data as unknown as TriggerMessageData) : undefined;
 }
 
+/** A trigger.disabled event's data (the native instance view and the reason) in Composio's names. */
+function triggerDisabledData(d: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: d.id,
+    connected_account_id: d.connectedAccountId,
+    trigger_name: d.triggerSlug,
+    user_id: d.entityId,
+    trigger_config: d.config,
+    disabled_at: d.disabledAt,
+    disabled_reason: d.reason ?? d.disabledReason,
+  };
+}
+
 /**
  * The Composio-scheme body of one delivery. V3 (every event): `{id, type, timestamp, metadata,
  * data}`; a trigger message also as V2 `{type, timestamp, log_id, data}` and V1 `{trigger_name,
@@ -190,6 +203,13 @@ export function composioPayload(
         },
         data: trigger.payload,
       },
+    };
+  }
+
+  if (event.type === 'trigger.disabled' && isRecord(event.data)) {
+    return {
+      version: 'V3',
+      body: { id: delivery.id, type, timestamp, metadata: { project_id: event.projectId }, data: triggerDisabledData(event.data) },
     };
   }
 

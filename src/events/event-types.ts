@@ -11,6 +11,9 @@ export const EVENT_TYPES = {
   'connection.recovered': 'A connection whose refresh had failed or expired works again.',
   'connection.revoked': 'The connection was revoked: its credentials were given up at the provider and removed.',
   'connection.deleted': 'The connection was deleted.',
+  // Triggers (issue 29).
+  'trigger.disabled':
+    'A trigger instance was disabled by the system (its connection expired, was revoked or deleted); data: the instance and the reason. It resumes by itself when the connection is ACTIVE again. Not sent when a user disables one.',
   'webhook.test': 'A test event sent on request to one subscription (sendTestEvent).',
   'webhook_subscription.disabled': 'A subscription was disabled after its deliveries kept failing.',
 } as const satisfies Record<string, string>;

@@ -12,6 +12,7 @@ import { Project } from './project.js';
 import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
+import { TriggerInstance } from './trigger-instance.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
 import { WebhookAttempt } from './webhook-attempt.js';
@@ -32,6 +33,7 @@ export {
   ScheduledTask,
   Session,
   ToolExecution,
+  TriggerInstance,
   User,
   VaultSecret,
   WebhookAttempt,
@@ -54,6 +56,8 @@ export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
 export { WEBHOOK_SCHEMES, type WebhookScheme } from './webhook-subscription.js';
+// Triggers (issue 29): instances.
+export { TRIGGER_DISABLED_BY, type TriggerDisabledBy, type ITriggerInstance } from './trigger-instance.js';
 export type { IWebhookSubscription } from './webhook-subscription.js';
 export type { IWebhookDelivery } from './webhook-delivery.js';
 export { WEBHOOK_ATTEMPT_OUTCOMES, type IWebhookAttempt } from './webhook-attempt.js';
@@ -76,4 +80,5 @@ export const entities = [
   WebhookSubscription,
   WebhookDelivery,
   WebhookAttempt,
+  TriggerInstance,
 ];

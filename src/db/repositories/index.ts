@@ -11,6 +11,7 @@ import { createEventRepository } from './event-repository.js';
 import { createExecutionRepository } from './execution-repository.js';
 import { createScheduledTaskRepository } from './scheduled-task-repository.js';
 import { createSessionRepository } from './session-repository.js';
+import { createTriggerInstanceRepository } from './trigger-instance-repository.js';
 import { createUsageRepository } from './usage-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createVaultSecretRepository } from './vault-secret-repository.js';
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     executions: createExecutionRepository(db),
     scheduledTasks: createScheduledTaskRepository(db),
     sessions: createSessionRepository(db),
+    triggerInstances: createTriggerInstanceRepository(db),
     usage: createUsageRepository(db),
     users: createUserRepository(db),
     vaultSecrets: createVaultSecretRepository(db),

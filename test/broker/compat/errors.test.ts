@@ -14,10 +14,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One representative call per route of compat-v3.1.md section 8. */
 const UNBOUND: [Method, string][] = [
-  ['GET', '/trigger_instances/active'],
-  ['POST', '/trigger_instances/SLUG/upsert'],
-  ['PATCH', '/trigger_instances/manage/ti_1'],
-  ['DELETE', '/trigger_instances/manage/ti_1'],
+  ['GET', '/trigger_instances/ti_1/logs'],
   ['GET', '/webhook_endpoints'],
   ['POST', '/webhook_endpoints'],
   ['PATCH', '/webhook_endpoints/we_1'],

@@ -64,7 +64,7 @@ t.test('event type names map both ways', async (t) => {
   t.equal(composioEventType('connection.expired'), 'composio.connected_account.expired');
   t.equal(ourEventType('composio.connected_account.expired'), 'connection.expired');
   t.equal(ourEventType('composio.trigger.message'), 'composio.trigger.message', 'stored as named, for the triggers issue');
-  t.equal(ourEventType('composio.trigger.disabled'), 'composio.trigger.disabled');
+  t.equal(ourEventType('composio.trigger.disabled'), 'trigger.disabled');
   t.equal(ourEventType('connection.expired'), undefined, 'only Composio names are accepted from a compat caller');
   t.equal(composioEventType('webhook.test'), 'composio.webhook.test', 'types Composio lacks keep its prefix');
   for (const e of COMPOSIO_EVENT_TYPES) t.equal(composioEventType(ourEventType(e.event_type)!), e.event_type);
