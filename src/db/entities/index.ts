@@ -12,6 +12,7 @@ import { Project } from './project.js';
 import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
+import { TriggerPollState } from './trigger-poll-state.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
 import { WebhookAttempt } from './webhook-attempt.js';
@@ -32,6 +33,7 @@ export {
   ScheduledTask,
   Session,
   ToolExecution,
+  TriggerPollState,
   User,
   VaultSecret,
   WebhookAttempt,
@@ -51,6 +53,8 @@ export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
+// Trigger poller (issue 29).
+export type { ITriggerPollState } from './trigger-poll-state.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
 export { WEBHOOK_SCHEMES, type WebhookScheme } from './webhook-subscription.js';
@@ -76,4 +80,5 @@ export const entities = [
   WebhookSubscription,
   WebhookDelivery,
   WebhookAttempt,
+  TriggerPollState,
 ];
