@@ -48,6 +48,8 @@ import { createDeliveryWorker } from './events/delivery/worker.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
+import { createTriggerPollStateRepository } from './db/repositories/trigger-poll-state-repository.js';
+import { createTriggerPoller } from './triggers/poller/poller.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -174,6 +176,27 @@ export function createServices(deps: ServiceDeps) {
   const providerCall = createProviderCall({ catalog, tokens, http, recorder, quota });
   const execution = createExecutionService({ catalog, resolver, providerCall });
   const proxy = createProxyService({ catalog, resolver, providerCall });
+  // Trigger polls (issue 29): the provider call of executeTool, but the broker's own reads are
+  // neither recorded as executions nor counted in the execution quota (poller.ts says why).
+  const triggerPoller = createTriggerPoller({
+    config: config.triggers,
+    db,
+    states: createTriggerPollStateRepository(db),
+    events: repos.events,
+    recorder: eventRecorder,
+    catalog,
+    resolver,
+    providerCall: createProviderCall({
+      catalog,
+      tokens,
+      http,
+      recorder: { track: (_base, _successful, call) => call() },
+      quota: { admit: () => undefined },
+    }),
+    metrics,
+    clock,
+    log: deps.log,
+  });
   const connectLinks = createConnectLinkService({
     vault,
     catalog,
@@ -245,6 +268,8 @@ export function createServices(deps: ServiceDeps) {
       catalogService,
       webhooks,
     }),
+    /** The trigger poller (issue 29): schedule/unschedule/status for the instance service; plugins/trigger-poller.ts runs its loop. */
+    triggerPoller,
     scheduler,
     /** The connection health refresher (a scheduled task; tests run it directly). */
     refresher,

@@ -11,6 +11,9 @@ export const EVENT_TYPES = {
   'connection.recovered': 'A connection whose refresh had failed or expired works again.',
   'connection.revoked': 'The connection was revoked: its credentials were given up at the provider and removed.',
   'connection.deleted': 'The connection was deleted.',
+  // Triggers (issue 29).
+  'trigger.event':
+    "A trigger instance fired for one new or changed item at the provider: data {triggerSlug, instanceId, connectionId, authConfigId, userId, payload}, the payload shaped by the trigger type's payload schema.",
   'webhook.test': 'A test event sent on request to one subscription (sendTestEvent).',
   'webhook_subscription.disabled': 'A subscription was disabled after its deliveries kept failing.',
 } as const satisfies Record<string, string>;
