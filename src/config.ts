@@ -212,7 +212,7 @@ export const EnvSchema = Type.Object({
     minimum: 1,
     maximum: 86400,
     default: 60,
-    description: "Shortest time between two polls of one trigger instance, whatever its `interval` (minutes) says",
+    description: 'Shortest time between two polls of one trigger instance, whatever its `interval` (minutes) says',
   }),
   TRIGGER_POLL_CONCURRENCY: Type.Optional(
     Type.Integer({

@@ -50,18 +50,16 @@ export function createTriggerPollStateRepository(db: Db) {
 
     /** Whether any row is due now: a read, so an idle check writes nothing (SQLite's one writer stays free). */
     async hasDue(now: Date): Promise<boolean> {
-      const row = await db
-        .em()
-        .findOne(
-          TriggerPollState,
-          {
-            enabled: true,
-            status: 'scheduled',
-            nextPollAt: { $lte: now },
-            $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }],
-          },
-          { ...fresh, fields: ['instanceId'] },
-        );
+      const row = await db.em().findOne(
+        TriggerPollState,
+        {
+          enabled: true,
+          status: 'scheduled',
+          nextPollAt: { $lte: now },
+          $or: [{ leaseExpiresAt: null }, { leaseExpiresAt: { $lte: now } }],
+        },
+        { ...fresh, fields: ['instanceId'] },
+      );
       return row !== null;
     },
 
