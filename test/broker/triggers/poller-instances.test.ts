@@ -87,45 +87,48 @@ t.test('a poller that dies holding a claim: after its lease another app polls; n
   const later = contact();
   clock.advance(MINUTE);
   await poller.runDue();
-  t.same(
-    (await eventsOf(survivor.app, 'ti_restart')).map((e) => e.contact).sort(),
-    [...made, later].map((c) => c.id).sort(),
-  );
+  t.same((await eventsOf(survivor.app, 'ti_restart')).map((e) => e.contact).sort(), [...made, later].map((c) => c.id).sort());
   await poller.unschedule('ti_restart');
 });
 
-t.test('two apps poll each instance once per tick', { skip: !process.env.TEST_DATABASE_URL && 'two apps share a database on PostgreSQL' }, async (t) => {
-  const other = await anotherApp();
-  const pollers = [survivor.app.services.triggerPoller, other.app.services.triggerPoller];
-  const ids = Array.from({ length: 6 }, (_, i) => `ti_pair${i}`);
-  for (const id of ids) await pollers[0]!.schedule(target(id));
+t.test(
+  'two apps poll each instance once per tick',
+  { skip: !process.env.TEST_DATABASE_URL && 'two apps share a database on PostgreSQL' },
+  async (t) => {
+    const other = await anotherApp();
+    const pollers = [survivor.app.services.triggerPoller, other.app.services.triggerPoller];
+    const ids = Array.from({ length: 6 }, (_, i) => `ti_pair${i}`);
+    for (const id of ids) await pollers[0]!.schedule(target(id));
 
-  /** One tick on both apps at once, in small claims so both take part; how often each instance was polled. */
-  async function tick(): Promise<Map<string, number>> {
-    const polled = new Map<string, number>();
-    for (;;) {
-      const rounds = await Promise.all(pollers.map((p) => p.runDue(2)));
-      const outcomes = rounds.flatMap((r) => [...r]);
-      if (outcomes.length === 0) return polled;
-      for (const [id, outcome] of outcomes) {
-        t.equal(outcome, 'ok', id);
-        polled.set(id, (polled.get(id) ?? 0) + 1);
+    /** One tick on both apps at once, in small claims so both take part; how often each instance was polled. */
+    async function tick(): Promise<Map<string, number>> {
+      const polled = new Map<string, number>();
+      for (;;) {
+        const rounds = await Promise.all(pollers.map((p) => p.runDue(2)));
+        const outcomes = rounds.flatMap((r) => [...r]);
+        if (outcomes.length === 0) return polled;
+        for (const [id, outcome] of outcomes) {
+          t.equal(outcome, 'ok', id);
+          polled.set(id, (polled.get(id) ?? 0) + 1);
+        }
       }
     }
-  }
-  const first = await tick();
-  t.same([...first.keys()].sort(), ids, 'every instance polled');
-  t.ok([...first.values()].every((n) => n === 1), 'each once');
-
-  const made = [contact(), contact(), contact()];
-  clock.advance(MINUTE);
-  const second = await tick();
-  t.ok(ids.every((id) => second.get(id) === 1), 'each once again');
-  for (const id of ids) {
-    t.same(
-      (await eventsOf(other.app, id)).map((e) => e.contact).sort(),
-      made.map((c) => c.id).sort(),
-      `${id}: each contact once`,
+    const first = await tick();
+    t.same([...first.keys()].sort(), ids, 'every instance polled');
+    t.ok(
+      [...first.values()].every((n) => n === 1),
+      'each once',
     );
-  }
-});
+
+    const made = [contact(), contact(), contact()];
+    clock.advance(MINUTE);
+    const second = await tick();
+    t.ok(
+      ids.every((id) => second.get(id) === 1),
+      'each once again',
+    );
+    for (const id of ids) {
+      t.same((await eventsOf(other.app, id)).map((e) => e.contact).sort(), made.map((c) => c.id).sort(), `${id}: each contact once`);
+    }
+  },
+);
