@@ -4418,6 +4418,7 @@ export interface operations {
             | 'connection.recovered'
             | 'connection.revoked'
             | 'connection.deleted'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -4833,6 +4834,7 @@ export interface operations {
                 | 'connection.recovered'
                 | 'connection.revoked'
                 | 'connection.deleted'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]
@@ -10813,6 +10815,7 @@ export interface operations {
             | 'connection.recovered'
             | 'connection.revoked'
             | 'connection.deleted'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -11214,6 +11217,7 @@ export interface operations {
                 | 'connection.recovered'
                 | 'connection.revoked'
                 | 'connection.deleted'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]
