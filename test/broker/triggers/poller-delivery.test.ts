@@ -1,9 +1,12 @@
 /**
  * A polled contact reaches subscribers as signed webhooks, through the events plane: a native
  * subscription gets `trigger.event` (Standard Webhooks), a compat one `composio.trigger.message`
- * V3 with the metadata @composio/core expects, verified and parsed by core unchanged.
+ * V3 with the metadata @composio/core expects, verified and parsed by core unchanged. The
+ * poller runs on its own loop here (TRIGGER_POLL_CONCURRENCY on), as in a server; the manual
+ * clock decides when a poll is due.
  */
 import t from 'tap';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { brokerWithSandboxes } from '../../helpers/sandboxes.js';
 import { manualClock } from '../../helpers/clock.js';
@@ -14,7 +17,10 @@ process.env.COMPOSIO_DISABLE_TELEMETRY = 'true';
 const { Composio } = await import('@composio/core');
 
 const clock = manualClock();
-const b = await brokerWithSandboxes(t, { clock, env: { WEBHOOK_CONCURRENCY: '4', WEBHOOK_POLL_INTERVAL_MS: '50' } });
+const b = await brokerWithSandboxes(t, {
+  clock,
+  env: { WEBHOOK_CONCURRENCY: '4', WEBHOOK_POLL_INTERVAL_MS: '50', TRIGGER_POLL_CONCURRENCY: '2', TRIGGER_POLL_CHECK_MS: '20' },
+});
 const receiver = await startWebhookReceiver();
 t.teardown(() => receiver.close());
 
@@ -35,10 +41,10 @@ t.test('one contact, one signed event per subscription, in both schemes', async 
     config: {},
     enabled: true,
   });
-  await poller.runDue();
+  // The loop's first poll records where the portal stands.
+  while (!(await poller.status('ti_delivered'))?.lastPolledAt) await sleep(10);
   const created = b.hubspot.control.createObject('contacts', { email: 'delivered@example.com', firstname: 'Ada' });
   clock.advance(60_000);
-  await poller.runDue();
 
   const [n] = await receiver.waitFor('/native', 1);
   const body = new Webhook(native.secret).verify(n!.body, n!.headers) as { id: string; type: string; data: Record<string, unknown> };
