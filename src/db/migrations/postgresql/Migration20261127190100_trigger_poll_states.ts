@@ -9,6 +9,10 @@ export class Migration20261127190100_trigger_poll_states extends Migration {
     this.addSql(
       `create index "trigger_poll_states_enabled_status_next_poll_at_index" on "trigger_poll_states" ("enabled", "status", "next_poll_at");`,
     );
+    // Compat subscriptions made before triggers stored Composio's name; the event type is trigger.event now.
+    this.addSql(
+      `update "webhook_subscriptions" set "event_types" = replace("event_types"::text, '"composio.trigger.message"', '"trigger.event"')::jsonb where "event_types"::text like '%"composio.trigger.message"%';`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -9,5 +9,9 @@ export class Migration20261127190100_trigger_poll_states extends Migration {
     this.addSql(
       `create index \`trigger_poll_states_enabled_status_next_poll_at_index\` on \`trigger_poll_states\` (\`enabled\`, \`status\`, \`next_poll_at\`);`,
     );
+    // Compat subscriptions made before triggers stored Composio's name; the event type is trigger.event now.
+    this.addSql(
+      `update \`webhook_subscriptions\` set \`event_types\` = replace(\`event_types\`, '"composio.trigger.message"', '"trigger.event"') where \`event_types\` like '%"composio.trigger.message"%';`,
+    );
   }
 }
