@@ -79,8 +79,23 @@ t.test('HUBSPOT_DEAL_STAGE_CHANGED: a new deal, not another change, then a stage
   t.match(moved, { id: deal.id, properties: { dealstage: 'closedwon' } });
 });
 
+t.test('a poll answered 401 refreshes the token once and goes on, as executeTool does', async (t) => {
+  b.hubspot.control.expireAccessTokens();
+  const deal = b.hubspot.control.createObject('deals', {
+    dealname: 'After refresh',
+    dealstage: 'appointmentscheduled',
+    pipeline: 'default',
+  });
+  clock.advance(MINUTE);
+  const tokenCalls = b.hubspot.tokenRequests().length;
+  t.equal((await poller.runDue()).get('ti_stages'), 'ok');
+  const [latest] = await payloadsOf('ti_stages');
+  t.equal(latest?.id, deal.id);
+  t.equal(b.hubspot.tokenRequests().length, tokenCalls + 1, 'the token was refreshed once');
+});
+
 t.test('/metrics counts polls by outcome and events', async (t) => {
   const res = await b.app.inject({ method: 'GET', url: '/metrics' });
   t.match(res.body, /broker_trigger_polls_total\{trigger="BITLY_SHORTLINK_CREATED",outcome="ok"\} \d+/);
-  t.match(res.body, /broker_trigger_events_total\{trigger="HUBSPOT_DEAL_STAGE_CHANGED"\} 2/);
+  t.match(res.body, /broker_trigger_events_total\{trigger="HUBSPOT_DEAL_STAGE_CHANGED"\} 3/);
 });
