@@ -190,8 +190,14 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (name === 'catalog') return catalogCommand(args);
     // A one-off command's process ends when it is done: it sends no webhooks (a claim would wait
-    // out its lease) and runs no periodic tasks (the servers do).
-    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WEBHOOK_CONCURRENCY: '0', SCHEDULED_TASKS: 'false' });
+    // out its lease) and runs no periodic tasks or trigger polls (the servers do).
+    config = loadConfig({
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      WEBHOOK_CONCURRENCY: '0',
+      SCHEDULED_TASKS: 'false',
+      TRIGGER_POLL_CONCURRENCY: '0',
+    });
     if (name === 'migrate') return await migrateCommand(config);
     app = await buildApp(config);
     await app.ready();

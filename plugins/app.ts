@@ -33,6 +33,7 @@ import { sharedSchemaCompilers } from './schema-compilers.js';
 import consolePlugin from './console/index.js';
 import eventsWorker from './events-worker.js';
 import scheduledTasks from './scheduled-tasks.js';
+import triggerPoller from './trigger-poller.js';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them to scan for secrets); default stdout. */
@@ -147,4 +148,5 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(mcpPlugin, { services: { catalog: s.catalog, execution: s.execution, toolSelection: s.toolSelection } });
   await app.register(eventsWorker, { worker: s.webhookWorker });
   await app.register(scheduledTasks, { enabled: config.scheduledTasks.enabled, scheduler: s.scheduler });
+  await app.register(triggerPoller, { poller: s.triggerPoller, reconcile: s.triggerPolling.reconcile });
 }

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     rmSync(resolve(DEMO_DATA_DIR), { recursive: true, force: true });
     env.DATA_DIR = DEMO_DATA_DIR;
   }
+  // Triggers poll every 5 s at most in the demo (unless set), so a change shows up while you watch.
+  env.TRIGGER_MIN_INTERVAL_SECONDS ||= '5';
   const perMinute = (name: string, fallback: number) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
   const webhookUrl = env.HUBSPOT_SANDBOX_WEBHOOK_URL;
   const hubspot = await startHubspotSandbox({

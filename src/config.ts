@@ -207,6 +207,33 @@ export const EnvSchema = Type.Object({
     default: 5000,
     description: 'How often an instance asks the database whether a periodic task is due',
   }),
+  // Trigger poller (src/triggers/poller/): every instance polls; each tick of a trigger instance runs on one.
+  TRIGGER_MIN_INTERVAL_SECONDS: Type.Number({
+    minimum: 1,
+    maximum: 86400,
+    default: 60,
+    description: 'Shortest time between two polls of one trigger instance, whatever its `interval` (minutes) says',
+  }),
+  TRIGGER_POLL_CONCURRENCY: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description: 'Trigger polls one instance runs at once; `0`: this instance polls none, others do',
+      defaultText: '`8` (`0` when `NODE_ENV=test`: a test that polls sets it or runs polls itself)',
+    }),
+  ),
+  TRIGGER_POLL_CHECK_MS: Type.Integer({
+    minimum: 10,
+    maximum: 600000,
+    default: 1000,
+    description: 'How often an instance asks the database whether a trigger poll is due',
+  }),
+  TRIGGER_POLL_MAX_FAILURES: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 10,
+    description: 'Failed polls in a row after which a trigger instance is given up (disabled with the last error as its reason)',
+  }),
   CONNECTION_REFRESH_INTERVAL_SECONDS: Type.Integer({
     minimum: 1,
     maximum: 86400,
@@ -345,6 +372,14 @@ export interface ConsoleConfig {
   passwordHashCost: number;
 }
 
+/** The trigger poller (src/triggers/poller/). */
+export interface TriggerPollerConfig {
+  minIntervalMs: number;
+  concurrency: number;
+  checkMs: number;
+  maxFailures: number;
+}
+
 /** Webhook delivery (src/events/delivery). */
 export interface WebhookDeliveryConfig {
   concurrency: number;
@@ -394,6 +429,7 @@ export interface Config {
   console: ConsoleConfig;
   webhooks: WebhookDeliveryConfig;
   scheduledTasks: ScheduledTasksConfig;
+  triggers: TriggerPollerConfig;
   connectionRefresh: ConnectionRefreshConfig;
   /** Warnings to print once the logger exists (for example a generated development key). */
   warnings: string[];
@@ -566,6 +602,12 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     },
     // Off in tests unless a test turns it on: a test drives tasks itself (scheduler.runDue).
     scheduledTasks: { enabled: env.SCHEDULED_TASKS ?? env.NODE_ENV !== 'test', pollMs: env.SCHEDULED_TASKS_POLL_MS },
+    triggers: {
+      minIntervalMs: Math.round(env.TRIGGER_MIN_INTERVAL_SECONDS * 1000),
+      concurrency: env.TRIGGER_POLL_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 8),
+      checkMs: env.TRIGGER_POLL_CHECK_MS,
+      maxFailures: env.TRIGGER_POLL_MAX_FAILURES,
+    },
     connectionRefresh: {
       intervalMs: env.CONNECTION_REFRESH_INTERVAL_SECONDS * 1000,
       windowMs: env.CONNECTION_REFRESH_WINDOW_SECONDS * 1000,

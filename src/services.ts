@@ -49,6 +49,9 @@ import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
 import { createTriggerInstanceService } from './triggers/trigger-instance-service.js';
+import { createTriggerPollStateRepository } from './db/repositories/trigger-poll-state-repository.js';
+import { createTriggerPoller } from './triggers/poller/poller.js';
+import { connectInstancesToPoller } from './triggers/instance-polling.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -185,6 +188,36 @@ export function createServices(deps: ServiceDeps) {
   const providerCall = createProviderCall({ catalog, tokens, http, recorder, quota });
   const execution = createExecutionService({ catalog, resolver, providerCall });
   const proxy = createProxyService({ catalog, resolver, providerCall });
+  // Trigger polls (issue 29): the provider call of executeTool, but the broker's own reads are
+  // neither recorded as executions nor counted in the execution quota (poller.ts says why).
+  const triggerPollStates = createTriggerPollStateRepository(db);
+  const triggerPoller = createTriggerPoller({
+    config: config.triggers,
+    db,
+    states: triggerPollStates,
+    events: repos.events,
+    recorder: eventRecorder,
+    catalog,
+    resolver,
+    providerCall: createProviderCall({
+      catalog,
+      tokens,
+      http,
+      recorder: { track: (_base, _successful, call) => call() },
+      quota: { admit: () => undefined },
+    }),
+    metrics,
+    clock,
+    log: deps.log,
+  });
+  // Instance changes schedule their polls; a poller that gives up disables the instance.
+  const triggerPolling = connectInstancesToPoller({
+    instances: triggerInstances,
+    poller: triggerPoller,
+    rows: repos.triggerInstances,
+    states: triggerPollStates,
+    log: deps.log,
+  });
   const connectLinks = createConnectLinkService({
     vault,
     catalog,
@@ -256,6 +289,10 @@ export function createServices(deps: ServiceDeps) {
       catalogService,
       webhooks,
     }),
+    /** The trigger poller (issue 29): schedule/unschedule/status for the instance service; plugins/trigger-poller.ts runs its loop. */
+    triggerPoller,
+    /** Instances joined to the poller; `reconcile` runs before the poller's loop starts. */
+    triggerPolling,
     scheduler,
     /** The connection health refresher (a scheduled task; tests run it directly). */
     refresher,

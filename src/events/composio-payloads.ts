@@ -30,7 +30,7 @@ export const COMPOSIO_EVENT_TYPES = [
   },
   {
     event_type: TRIGGER_MESSAGE,
-    ours: TRIGGER_MESSAGE,
+    ours: 'trigger.event',
     description: 'A trigger fired: the event of a trigger instance, shaped by its trigger type.',
     supported_versions: ['V1', 'V2', 'V3'],
   },
@@ -91,13 +91,13 @@ export interface ComposioPayloadContext {
 }
 
 /**
- * A trigger message's event data, as the triggers issue will record it: the trigger instance, its
- * connection, and the event shaped by the trigger type's payload schema.
+ * A `trigger.event`'s data (src/triggers/poller/): the trigger instance, its connection, and the
+ * event shaped by the trigger type's payload schema. Native names; the compat body renames them.
  */
 export interface TriggerMessageData {
   triggerSlug: string;
-  triggerId: string;
-  connectedAccountId: string;
+  instanceId: string;
+  connectionId: string;
   authConfigId: string;
   userId: string;
   payload: Record<string, unknown>;
@@ -119,7 +119,7 @@ function accountOf(data: unknown, context: ComposioPayloadContext): ConnectedAcc
 
 function triggerMessage(data: unknown): TriggerMessageData | undefined {
   if (!isRecord(data) || !isRecord(data.payload)) return undefined;
-  const fields = ['triggerSlug', 'triggerId', 'connectedAccountId', 'authConfigId', 'userId'] as const;
+  const fields = ['triggerSlug', 'instanceId', 'connectionId', 'authConfigId', 'userId'] as const;
   return fields.every((f) => typeof data[f] === 'string') ? (data as unknown as TriggerMessageData) : undefined;
 }
 
@@ -161,8 +161,8 @@ export function composioPayload(
         version,
         body: {
           trigger_name: trigger.triggerSlug,
-          trigger_id: trigger.triggerId,
-          connection_id: trigger.connectedAccountId,
+          trigger_id: trigger.instanceId,
+          connection_id: trigger.connectionId,
           payload: trigger.payload,
           log_id: event.id,
         },
@@ -178,10 +178,10 @@ export function composioPayload(
           // Composio has uuids and nano ids; ours are one id, so both fields carry it.
           data: {
             ...trigger.payload,
-            connection_id: trigger.connectedAccountId,
-            connection_nano_id: trigger.connectedAccountId,
-            trigger_id: trigger.triggerId,
-            trigger_nano_id: trigger.triggerId,
+            connection_id: trigger.connectionId,
+            connection_nano_id: trigger.connectionId,
+            trigger_id: trigger.instanceId,
+            trigger_nano_id: trigger.instanceId,
             user_id: trigger.userId,
           },
         },
@@ -196,8 +196,8 @@ export function composioPayload(
         metadata: {
           log_id: event.id,
           trigger_slug: trigger.triggerSlug,
-          trigger_id: trigger.triggerId,
-          connected_account_id: trigger.connectedAccountId,
+          trigger_id: trigger.instanceId,
+          connected_account_id: trigger.connectionId,
           auth_config_id: trigger.authConfigId,
           user_id: trigger.userId,
         },

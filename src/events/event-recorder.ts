@@ -20,6 +20,8 @@ export interface RecordEventInput {
   data: Record<string, unknown>;
   /** What the event is about (a connection id), for "what were subscribers last told about it". */
   subjectId?: string;
+  /** The event's id, when the caller derives it (a trigger event: the same item gives the same id); default a new ordered id. */
+  id?: string;
   /** Deliver to this subscription only (a test event), whatever its event types. */
   onlySubscriptionId?: string;
 }
@@ -42,7 +44,7 @@ export function createEventRecorder(deps: {
     async recordEvent(em: EntityManager, input: RecordEventInput): Promise<{ id: string; deliveryIds: string[] }> {
       const ms = clock.now();
       const at = new Date(ms);
-      const id = newOrderedId('evt', ms);
+      const id = input.id ?? newOrderedId('evt', ms);
       await events.insert(
         { id, projectId: input.projectId, type: input.type, subjectId: input.subjectId ?? null, data: input.data, createdAt: at },
         em,

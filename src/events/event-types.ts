@@ -14,6 +14,8 @@ export const EVENT_TYPES = {
   // Triggers (issue 29).
   'trigger.disabled':
     'A trigger instance was disabled by the system (its connection expired, was revoked or deleted); data: the instance and the reason. It resumes by itself when the connection is ACTIVE again. Not sent when a user disables one.',
+  'trigger.event':
+    "A trigger instance fired for one new or changed item at the provider: data {triggerSlug, instanceId, connectionId, authConfigId, userId, payload}, the payload shaped by the trigger type's payload schema.",
   'webhook.test': 'A test event sent on request to one subscription (sendTestEvent).',
   'webhook_subscription.disabled': 'A subscription was disabled after its deliveries kept failing.',
 } as const satisfies Record<string, string>;

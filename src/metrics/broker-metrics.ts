@@ -27,6 +27,13 @@ export type HealthRefreshOutcome = 'renewed' | 'failed' | 'expired' | 'skipped';
 /** Why it looked at it: the access token expires soon, or the refresh token has been idle. */
 export type HealthRefreshReason = 'expiring' | 'idle';
 
+/**
+ * How one trigger poll ended (src/triggers/poller/): ok, rate_limited (429: put off, not a
+ * failure), error (retried with backoff), gave_up (the failure that disabled it), lost (its
+ * lease ran out and another claim finished it: nothing of this one was kept).
+ */
+export type TriggerPollOutcome = 'ok' | 'rate_limited' | 'error' | 'gave_up' | 'lost';
+
 /** A connection pool's occupancy at scrape time. */
 export interface PoolState {
   used: number;
@@ -108,6 +115,19 @@ export function createBrokerMetrics() {
     registers,
   });
 
+  const triggerPolls = new Counter({
+    name: 'broker_trigger_polls_total',
+    help: 'Trigger polls run by this instance, by trigger and outcome: ok, rate_limited (put off by a 429), error (retried with backoff), gave_up (disabled after failing too often), lost (lease ran out, redone elsewhere)',
+    labelNames: ['trigger', 'outcome'] as const,
+    registers,
+  });
+  const triggerEvents = new Counter({
+    name: 'broker_trigger_events_total',
+    help: 'trigger.event events recorded by polls, by trigger',
+    labelNames: ['trigger'] as const,
+    registers,
+  });
+
   return {
     registry,
     recordWebhookAttempt(outcome: WebhookAttemptOutcome, durationMs: number, eventAgeMs: number): void {
@@ -159,6 +179,10 @@ export function createBrokerMetrics() {
     },
     recordHealthRefresh(reason: HealthRefreshReason, outcome: HealthRefreshOutcome): void {
       healthRefreshes.inc({ reason, outcome });
+    },
+    recordTriggerPoll(trigger: string, outcome: TriggerPollOutcome, events: number): void {
+      triggerPolls.inc({ trigger, outcome });
+      if (events > 0) triggerEvents.inc({ trigger }, events);
     },
     recordTaskRun(task: string, outcome: 'ok' | 'error'): void {
       taskRuns.inc({ task, outcome });

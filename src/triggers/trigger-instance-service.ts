@@ -310,6 +310,27 @@ export function createTriggerInstanceService(deps: {
     },
 
     /**
+     * The poller gave an instance up (its polls failed too often in a row): disabled by the
+     * system with the reason and a `trigger.disabled` event, never silently stuck. It resumes with
+     * the connection's next recovery, or when enabled again.
+     */
+    async pollsFailed(instanceId: string, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const instance = await rows.findAnyProject(instanceId, tx);
+        if (!instance?.enabled) return;
+        const why = `polls_failed: ${reason}`.slice(0, 255);
+        const disabled = await disable(instance.projectId, instance, 'system', why, tx);
+        if (!disabled) return;
+        await recorder.recordEvent(tx, {
+          projectId: instance.projectId,
+          type: 'trigger.disabled',
+          subjectId: disabled.id,
+          data: { ...triggerInstanceView(disabled), reason: why },
+        });
+      });
+    },
+
+    /**
      * The connection hook (src/connections/connection-events.ts), in the transaction of the
      * change: expired, revoked or deleted disables the connection's enabled instances, each with
      * a `trigger.disabled` event; ACTIVE again (created, recovered) resumes the ones the system

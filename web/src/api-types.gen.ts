@@ -4501,6 +4501,7 @@ export interface operations {
             | 'connection.revoked'
             | 'connection.deleted'
             | 'trigger.disabled'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -4917,6 +4918,7 @@ export interface operations {
                 | 'connection.revoked'
                 | 'connection.deleted'
                 | 'trigger.disabled'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]
@@ -11586,6 +11588,7 @@ export interface operations {
             | 'connection.revoked'
             | 'connection.deleted'
             | 'trigger.disabled'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -11988,6 +11991,7 @@ export interface operations {
                 | 'connection.revoked'
                 | 'connection.deleted'
                 | 'trigger.disabled'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]

@@ -13,6 +13,7 @@ import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
 import { TriggerInstance } from './trigger-instance.js';
+import { TriggerPollState } from './trigger-poll-state.js';
 import { User } from './user.js';
 import { VaultSecret } from './vault-secret.js';
 import { WebhookAttempt } from './webhook-attempt.js';
@@ -34,6 +35,7 @@ export {
   Session,
   ToolExecution,
   TriggerInstance,
+  TriggerPollState,
   User,
   VaultSecret,
   WebhookAttempt,
@@ -53,6 +55,8 @@ export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
+// Trigger poller (issue 29).
+export type { ITriggerPollState } from './trigger-poll-state.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
 export { WEBHOOK_SCHEMES, type WebhookScheme } from './webhook-subscription.js';
@@ -81,4 +85,5 @@ export const entities = [
   WebhookDelivery,
   WebhookAttempt,
   TriggerInstance,
+  TriggerPollState,
 ];

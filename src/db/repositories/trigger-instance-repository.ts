@@ -96,6 +96,16 @@ export function createTriggerInstanceRepository(db: Db) {
     delete(projectId: string, id: string, em: EntityManager = db.em()): Promise<number> {
       return em.nativeDelete(TriggerInstance, { id, projectId });
     },
+
+    /** One instance by id in whatever project (the system's own callers: the poller giving up). */
+    findAnyProject(id: string, em: EntityManager = db.em()): Promise<ITriggerInstance | null> {
+      return em.findOne(TriggerInstance, { id }, fresh);
+    },
+
+    /** Every instance, in every project (the poller's reconciliation at start-up). */
+    all(em: EntityManager = db.em()): Promise<ITriggerInstance[]> {
+      return em.find(TriggerInstance, {}, fresh);
+    },
   };
 }
 

@@ -63,7 +63,7 @@ async function verify(body: Record<string, unknown>, id = 'msg_1') {
 t.test('event type names map both ways', async (t) => {
   t.equal(composioEventType('connection.expired'), 'composio.connected_account.expired');
   t.equal(ourEventType('composio.connected_account.expired'), 'connection.expired');
-  t.equal(ourEventType('composio.trigger.message'), 'composio.trigger.message', 'stored as named, for the triggers issue');
+  t.equal(ourEventType('composio.trigger.message'), 'trigger.event');
   t.equal(ourEventType('composio.trigger.disabled'), 'trigger.disabled');
   t.equal(ourEventType('connection.expired'), undefined, 'only Composio names are accepted from a compat caller');
   t.equal(composioEventType('webhook.test'), 'composio.webhook.test', 'types Composio lacks keep its prefix');
@@ -127,12 +127,12 @@ t.test('trigger messages in all three versions parse as core expects', async (t)
   const message: PayloadEvent = {
     id: 'evt_t',
     projectId: 'prj_1',
-    type: 'composio.trigger.message',
+    type: 'trigger.event',
     createdAt: at,
     data: {
       triggerSlug: 'HUBSPOT_CONTACT_CREATED',
-      triggerId: 'ti_1',
-      connectedAccountId: 'ca_1',
+      instanceId: 'ti_1',
+      connectionId: 'ca_1',
       authConfigId: 'ac_1',
       userId: 'alice',
       payload: { contactId: '42' },
