@@ -21,8 +21,9 @@ export class Webhooks {
     return this.http.call('createWebhookSubscription', { body });
   }
 
-  list(): Promise<ResponseOf<'listWebhookSubscriptions'>> {
-    return this.http.call('listWebhookSubscriptions');
+  /** One page of subscriptions, newest first (`limit`, `cursor`). */
+  list(query: QueryOf<'listWebhookSubscriptions'> = {}): Promise<ResponseOf<'listWebhookSubscriptions'>> {
+    return this.http.call('listWebhookSubscriptions', { query });
   }
 
   get(subscriptionId: string): Promise<WebhookSubscription> {
