@@ -129,7 +129,7 @@ t.test('events.iterate follows the cursor across pages', async (t) => {
   });
   const broker = new ConnectorBroker({ baseUrl, apiKey: 'k' });
   const ids: string[] = [];
-  for await (const event of broker.events.iterate({ type: 'connection.created', limit: 2 })) ids.push(event.id);
+  for await (const event of broker.events.iterate({ type: ['connection.created'], limit: 2 })) ids.push(event.id);
   t.same(ids, ['evt_2', 'evt_1', 'evt_0']);
   t.same(
     seen.map((s) => s.url),
