@@ -78,7 +78,11 @@ export function verifyDelivery(delivery: WebhookDelivery, secret: string, option
 }
 
 /** `verifyDelivery` for a fetch Request or a {headers, body} delivery. */
-export async function verifyWebhook(input: RequestLike | WebhookDelivery, secret: string, options: VerifyOptions = {}): Promise<BrokerEvent> {
+export async function verifyWebhook(
+  input: RequestLike | WebhookDelivery,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<BrokerEvent> {
   if ('text' in input && typeof input.text === 'function') {
     return verifyDelivery({ headers: input.headers, body: await input.text() }, secret, options);
   }

@@ -23,7 +23,10 @@ async function tenant() {
 t.test('connect an end user through OAuth, wait until ACTIVE, list and execute tools', async (t) => {
   const { broker, consent, sent } = await tenant();
   const config = await broker.authConfigs.create({ slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true });
-  const { connectionId, redirectUrl } = await broker.connections.initiate('hubspot', { entityId: 'ada', authConfigId: config.authConfigId });
+  const { connectionId, redirectUrl } = await broker.connections.initiate('hubspot', {
+    entityId: 'ada',
+    authConfigId: config.authConfigId,
+  });
   t.ok(redirectUrl, 'OAuth: a URL for the user');
   t.equal((await broker.connections.get(connectionId)).status, 'INITIATED');
 
@@ -37,10 +40,16 @@ t.test('connect an end user through OAuth, wait until ACTIVE, list and execute t
   const tool = await broker.tools.get('HUBSPOT_CONTACTS_CREATE');
   t.ok(tool.inputParameters, 'a single tool has its input schema');
 
-  const created = await broker.tools.execute('HUBSPOT_CONTACTS_CREATE', { entityId: 'ada', arguments: { properties: { email: 'ada@example.com' } } });
+  const created = await broker.tools.execute('HUBSPOT_CONTACTS_CREATE', {
+    entityId: 'ada',
+    arguments: { properties: { email: 'ada@example.com' } },
+  });
   t.match(created, { successful: true, status: 201, data: { properties: { email: 'ada@example.com' } } });
   t.equal(sent.hubspot.api().length, 1, 'one call reached the provider');
-  const again = await broker.tools.execute('HUBSPOT_CONTACTS_CREATE', { connectedAccountId: connectionId, arguments: { properties: { email: 'ada@example.com' } } });
+  const again = await broker.tools.execute('HUBSPOT_CONTACTS_CREATE', {
+    connectedAccountId: connectionId,
+    arguments: { properties: { email: 'ada@example.com' } },
+  });
   t.match(again, { successful: false, status: 409 }, "a provider's error is an answer, not a throw");
 
   const listed = await broker.connections.list({ entityId: 'ada' });
@@ -91,7 +100,10 @@ t.test('a webhook subscription: its real delivery verifies with webhooks.verify;
   const [delivery] = await receiver.waitFor('/sdk-hook', 1);
   const event = await broker.webhooks.verify({ headers: delivery!.headers, body: delivery!.body }, subscription.secret);
   t.match(event, { type: 'connection.created', data: { entityId: 'hedy' } });
-  await t.rejects(broker.webhooks.verify({ headers: delivery!.headers, body: delivery!.body }, `whsec_${Buffer.alloc(24).toString('base64')}`), WebhookVerificationError);
+  await t.rejects(
+    broker.webhooks.verify({ headers: delivery!.headers, body: delivery!.body }, `whsec_${Buffer.alloc(24).toString('base64')}`),
+    WebhookVerificationError,
+  );
 
   const seen = [];
   for await (const e of broker.events.iterate({ type: ['connection.created'], limit: 1 })) seen.push(e.id);

@@ -20,7 +20,10 @@ t.test('the committed SDK API types are generated from the current spec.json', a
   const expected = await renderApiTypes(spec, SDK_API_TYPES_FILE);
   const committed = readFileSync(SDK_API_TYPES_FILE, 'utf8');
   if (committed === expected) t.pass('sdk/typescript/src/api-types.gen.ts is up to date');
-  else t.fail(`sdk/typescript/src/api-types.gen.ts is stale: run \`${GENERATE_COMMAND}\` and commit it (${firstDifference(committed, expected)})`);
+  else
+    t.fail(
+      `sdk/typescript/src/api-types.gen.ts is stale: run \`${GENERATE_COMMAND}\` and commit it (${firstDifference(committed, expected)})`,
+    );
 
   // The comparison sees a schema change: one more field on a schema the SDK uses changes the output.
   const changed = structuredClone(spec);

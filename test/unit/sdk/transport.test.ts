@@ -46,19 +46,38 @@ t.test('a call sends the key and JSON body to the operation path and returns the
   const broker = new ConnectorBroker({ baseUrl: `${baseUrl}/api/v1/`, apiKey: 'key_123' });
   const result = await broker.tools.execute('HUBSPOT_CONTACTS_LIST', { entityId: 'u 1', arguments: { limit: 2 } });
   t.same(result, { status: 200, successful: true, data: { ok: 1 } });
-  t.same(seen, [{ method: 'POST', url: '/api/v1/tools/HUBSPOT_CONTACTS_LIST/execute', key: 'key_123', body: '{"entityId":"u 1","arguments":{"limit":2}}' }]);
+  t.same(seen, [
+    {
+      method: 'POST',
+      url: '/api/v1/tools/HUBSPOT_CONTACTS_LIST/execute',
+      key: 'key_123',
+      body: '{"entityId":"u 1","arguments":{"limit":2}}',
+    },
+  ]);
   await broker.tools.list({ toolkit: 'hubspot', limit: 5 });
   t.equal(seen[1]!.url, '/api/v1/tools?toolkit=hubspot&limit=5', 'query parameters, undefined ones left out');
 });
 
 t.test('an error answer is a BrokerError with code, status, message, request id and data', async (t) => {
   const { baseUrl } = await loopback(t, (_req, res) =>
-    json(res, 404, { defined: true, code: 'NOT_FOUND', status: 404, message: 'No connection ca_x', data: { id: 'ca_x' } }, { 'x-request-id': 'req-42' }),
+    json(
+      res,
+      404,
+      { defined: true, code: 'NOT_FOUND', status: 404, message: 'No connection ca_x', data: { id: 'ca_x' } },
+      { 'x-request-id': 'req-42' },
+    ),
   );
   const broker = new ConnectorBroker({ baseUrl, apiKey: 'k' });
   const error = await broker.connections.get('ca_x').catch((e: unknown) => e);
   t.ok(error instanceof BrokerError);
-  t.match(error, { name: 'BrokerError', code: 'NOT_FOUND', status: 404, message: 'No connection ca_x', requestId: 'req-42', data: { id: 'ca_x' } });
+  t.match(error, {
+    name: 'BrokerError',
+    code: 'NOT_FOUND',
+    status: 404,
+    message: 'No connection ca_x',
+    requestId: 'req-42',
+    data: { id: 'ca_x' },
+  });
 });
 
 t.test('429 and 503 are retried after Retry-After, up to maxRetries', async (t) => {
@@ -85,7 +104,9 @@ t.test('a Retry-After beyond maxRetryDelayMs is not waited for', async (t) => {
 });
 
 t.test('other errors are not retried; nor is a POST whose connection broke', async (t) => {
-  const { seen, baseUrl } = await loopback(t, (_req, res) => json(res, 400, { defined: true, code: 'BAD_REQUEST', status: 400, message: 'no' }));
+  const { seen, baseUrl } = await loopback(t, (_req, res) =>
+    json(res, 400, { defined: true, code: 'BAD_REQUEST', status: 400, message: 'no' }),
+  );
   const broker = new ConnectorBroker({ baseUrl, apiKey: 'k' });
   await t.rejects(broker.connections.initiate('hubspot', { entityId: 'u' }), { code: 'BAD_REQUEST' });
   t.equal(seen.length, 1);
@@ -117,7 +138,10 @@ t.test('waitUntilActive polls until ACTIVE, and stops at FAILED', async (t) => {
   const broker = new ConnectorBroker({ baseUrl, apiKey: 'k' });
   t.match(await broker.connections.waitUntilActive('ca_1', { intervalMs: 1 }), { status: 'ACTIVE' });
   t.equal(seen.length, 3);
-  await t.rejects(broker.connections.waitUntilActive('ca_2', { intervalMs: 1 }), { code: 'CONNECTION_NOT_ACTIVE', message: /FAILED: access_denied/ });
+  await t.rejects(broker.connections.waitUntilActive('ca_2', { intervalMs: 1 }), {
+    code: 'CONNECTION_NOT_ACTIVE',
+    message: /FAILED: access_denied/,
+  });
   await t.rejects(broker.connections.waitUntilActive('ca_3', { intervalMs: 1, timeoutMs: 0 }), { code: 'TIMEOUT' });
 });
 

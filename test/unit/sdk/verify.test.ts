@@ -57,7 +57,10 @@ t.test('missing or malformed headers are refused', async (t) => {
     const { [name]: _dropped, ...rest } = headers;
     t.throws(() => verifyDelivery({ headers: rest, body }, secret, { now }), /missing/, `without ${name}`);
   }
-  t.throws(() => verifyDelivery({ headers: { ...headers, 'webhook-timestamp': '1e9' }, body }, secret, { now }), /invalid webhook-timestamp/);
+  t.throws(
+    () => verifyDelivery({ headers: { ...headers, 'webhook-timestamp': '1e9' }, body }, secret, { now }),
+    /invalid webhook-timestamp/,
+  );
   t.throws(() => verifyDelivery({ headers: { ...headers, 'webhook-signature': 'v2,abc v1' }, body }, secret, { now }), /no matching/);
 });
 
