@@ -37,6 +37,7 @@ t.test("the packed SDK installs into an empty folder and runs the README's agent
   const { stdout: listing } = await run('tar', ['-tzf', join(dir, tarball)]);
   t.match(listing, /package\/dist\/index\.js/);
   t.match(listing, /package\/dist\/index\.d\.ts/);
+  t.match(listing, /package\/dist\/adapters\/openai\.js/, 'the adapters (subpath exports)');
   t.notMatch(listing, /package\/src\//, 'only the build and the README are packed');
 
   mkdirSync(app);
@@ -47,6 +48,20 @@ t.test("the packed SDK installs into an empty folder and runs the README's agent
   };
   t.equal(installed.dependencies, undefined, 'no runtime dependencies');
   writeFileSync(join(app, 'agent.mjs'), readmeScript());
+  const subpaths = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "for (const p of ['openai', 'anthropic', 'vercel-ai']) console.log(p, Object.keys(await import(`@connector-broker/sdk/${p}`)).sort().join(','))",
+    ],
+    { cwd: app },
+  );
+  t.equal(
+    subpaths.stdout,
+    'openai chatTools,responsesTools,runChatToolCalls,runResponsesToolCalls\nanthropic anthropicTools,runToolUses\nvercel-ai vercelTools\n',
+    'the adapters import by their subpaths',
+  );
 
   const b = await brokerWithSandboxes(t);
   const origin = await b.app.listen({ port: 0, host: '127.0.0.1' });
