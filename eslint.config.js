@@ -84,6 +84,7 @@ export default defineConfig(
       'web/.dist-*/',
       'dist/',
       '.dist-*/',
+      'sdk/typescript/dist/',
     ],
   },
   {
@@ -91,7 +92,13 @@ export default defineConfig(
   },
   {
     // web/src is the browser console (TSX); tsc (web/tsconfig.json) knows its DOM globals.
-    files: ['{bin,src,plugins,sandbox,test,bench,scripts}/**/*.ts', 'web/src/**/*.{ts,tsx}', 'mikro-orm.config.ts', '**/*.{js,mjs,cjs}'],
+    files: [
+      '{bin,src,plugins,sandbox,test,bench,scripts}/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'sdk/typescript/src/**/*.ts',
+      'mikro-orm.config.ts',
+      '**/*.{js,mjs,cjs}',
+    ],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {

@@ -1,10 +1,10 @@
 /**
- * The web console's API types, generated from the broker's own OpenAPI document: `specDocument()`
- * builds a broker in-process (a throwaway SQLite database, nothing listening) and reads GET
- * /api/v1/spec.json; `renderApiTypes()` turns it into TypeScript with openapi-typescript and
- * formats it with the project's Prettier settings. Used by `npm run generate:types`
- * (generate-api-types.ts) and by the drift test (test/unit/web/web-api-types.test.ts), so both produce the
- * same bytes.
+ * The API types of the web console and of the TypeScript SDK, generated from the broker's own
+ * OpenAPI document: `specDocument()` builds a broker in-process (a throwaway SQLite database,
+ * nothing listening) and reads GET /api/v1/spec.json; `renderApiTypes()` turns it into TypeScript
+ * with openapi-typescript and formats it with the project's Prettier settings. Used by `npm run
+ * generate:types` (generate-api-types.ts) and by the drift tests (test/unit/web/web-api-types.test.ts,
+ * test/unit/sdk/sdk-api-types.test.ts), so both produce the same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,15 +18,26 @@ import { buildApp } from '../plugins/app.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const API_TYPES_FILE = join(ROOT, 'web/src/api-types.gen.ts');
+export const SDK_API_TYPES_FILE = join(ROOT, 'sdk/typescript/src/api-types.gen.ts');
 export const GENERATE_COMMAND = 'npm run generate:types';
 
-const HEADER = `/**
+const WEB_HEADER = `/**
  * GENERATED FILE, do not edit: \`${GENERATE_COMMAND}\` (scripts/generate-api-types.ts) writes it from
  * the broker's GET /api/v1/spec.json with openapi-typescript. The route schemas are the source: after
  * changing one, run the command and commit this file (test/unit/web/web-api-types.test.ts fails until then).
  * web/src/types.ts names the console's types from it; web/src never imports server code.
  */
 `;
+
+const SDK_HEADER = `/**
+ * GENERATED FILE, do not edit: \`${GENERATE_COMMAND}\` (scripts/generate-api-types.ts) writes it from
+ * the broker's GET /api/v1/spec.json with openapi-typescript. The route schemas are the source: after
+ * changing one, run the command and commit this file (test/unit/sdk/sdk-api-types.test.ts fails until then).
+ * The SDK's hand-written layer (client.ts and its resources) names its types from it.
+ */
+`;
+
+const HEADERS: Record<string, string> = { [API_TYPES_FILE]: WEB_HEADER, [SDK_API_TYPES_FILE]: SDK_HEADER };
 
 /** The OpenAPI document the broker serves, from a broker built for the purpose and closed again. */
 export async function specDocument(): Promise<OpenAPI3> {
@@ -56,10 +67,15 @@ export async function specDocument(): Promise<OpenAPI3> {
   }
 }
 
-/** The generated module's text for `spec`, formatted as Prettier would format the committed file. */
-export async function renderApiTypes(spec: OpenAPI3): Promise<string> {
+/**
+ * The generated module's text for `spec`, formatted as Prettier would format the committed file:
+ * the web console's by default, or the SDK's (`SDK_API_TYPES_FILE`; only the header differs).
+ */
+export async function renderApiTypes(spec: OpenAPI3, file: string = API_TYPES_FILE): Promise<string> {
+  const header = HEADERS[file];
+  if (header === undefined) throw new Error(`no generated API types are written to ${file}`);
   const ast = await openapiTS(structuredClone(spec));
-  const text = HEADER + astToString(ast);
-  const options = (await prettier.resolveConfig(API_TYPES_FILE)) ?? {};
-  return prettier.format(text, { ...options, filepath: API_TYPES_FILE });
+  const text = header + astToString(ast);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(text, { ...options, filepath: file });
 }

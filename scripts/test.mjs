@@ -268,6 +268,7 @@ try {
       ? (async () => {
           await check('build (web console)', 'build:web');
           await check('typecheck (tsc --noEmit)', 'typecheck');
+          await check('build (sdk/typescript, tsc)', 'build:sdk');
           await check('lint (eslint)', 'lint');
           await check('format (prettier --check)', 'format:check');
           await check('layers (dependency-cruiser)', 'check:layers');

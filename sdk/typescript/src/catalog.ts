@@ -1,0 +1,49 @@
+/** Tools, toolkits and trigger types: the catalog, and running a tool for an end user. */
+import type { Transport } from './http.js';
+import type { BodyOf, ExecuteResult, QueryOf, ResponseOf, Tool, Toolkit, TriggerType } from './types.js';
+
+export class Tools {
+  constructor(private readonly http: Transport) {}
+
+  /** A page of tools (`toolkit`, `search`, `limit`, `offset`). */
+  list(query: QueryOf<'listTools'> = {}): Promise<ResponseOf<'listTools'>> {
+    return this.http.call('listTools', { query });
+  }
+
+  /** One tool with its inputParameters (JSON Schema). */
+  get(slug: string): Promise<Tool> {
+    return this.http.call('getTool', { path: { slug } });
+  }
+
+  /**
+   * Runs a tool with an end user's connection (`entityId`, or an explicit `connectedAccountId`).
+   * A provider's error is an answer (`successful: false` with its status), not a thrown error.
+   */
+  execute(slug: string, body: BodyOf<'executeTool'>): Promise<ExecuteResult> {
+    return this.http.call('executeTool', { path: { slug }, body });
+  }
+}
+
+export class Toolkits {
+  constructor(private readonly http: Transport) {}
+
+  list(query: QueryOf<'listToolkits'> = {}): Promise<ResponseOf<'listToolkits'>> {
+    return this.http.call('listToolkits', { query });
+  }
+
+  get(slug: string): Promise<Toolkit> {
+    return this.http.call('getToolkit', { path: { slug } });
+  }
+}
+
+export class TriggerTypes {
+  constructor(private readonly http: Transport) {}
+
+  list(query: QueryOf<'listTriggerTypes'> = {}): Promise<ResponseOf<'listTriggerTypes'>> {
+    return this.http.call('listTriggerTypes', { query });
+  }
+
+  get(slug: string): Promise<TriggerType> {
+    return this.http.call('getTriggerType', { path: { slug } });
+  }
+}

@@ -1,0 +1,30 @@
+/** `new ConnectorBroker({ baseUrl, apiKey })`: the native API, one property per resource. */
+import { Tools, Toolkits, TriggerTypes } from './catalog.js';
+import { AuthConfigs, ConnectLinks, Connections } from './connections.js';
+import { Transport, type TransportOptions } from './http.js';
+import { Events, Webhooks } from './webhooks.js';
+
+export type ConnectorBrokerOptions = TransportOptions;
+
+export class ConnectorBroker {
+  readonly tools: Tools;
+  readonly toolkits: Toolkits;
+  readonly triggerTypes: TriggerTypes;
+  readonly authConfigs: AuthConfigs;
+  readonly connections: Connections;
+  readonly connectLinks: ConnectLinks;
+  readonly webhooks: Webhooks;
+  readonly events: Events;
+
+  constructor(options: ConnectorBrokerOptions) {
+    const http = new Transport(options);
+    this.tools = new Tools(http);
+    this.toolkits = new Toolkits(http);
+    this.triggerTypes = new TriggerTypes(http);
+    this.authConfigs = new AuthConfigs(http);
+    this.connections = new Connections(http);
+    this.connectLinks = new ConnectLinks(http);
+    this.webhooks = new Webhooks(http);
+    this.events = new Events(http);
+  }
+}
