@@ -391,7 +391,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a webhook.test event to this subscription only */
+    /**
+     * Send a webhook.test event to this subscription only
+     * @description A disabled subscription is refused with 400: enable it first.
+     */
     post: operations['sendTestEvent'];
     delete?: never;
     options?: never;
@@ -431,6 +434,49 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trigger_instances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the project's trigger instances, oldest first; enabled ones unless showDisabled */
+    get: operations['listTriggerInstances'];
+    put?: never;
+    /**
+     * Set up a trigger for a connection: the same trigger, connection and config give the same instance (re-enabled if disabled)
+     * @description The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection of the trigger's toolkit (as executeTool resolves it); it must be ACTIVE. config is validated against the trigger type's config schema (every problem named) and its defaults applied.
+     */
+    post: operations['upsertTriggerInstance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trigger_instances/{triggerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one trigger instance */
+    get: operations['getTriggerInstance'];
+    put?: never;
+    post?: never;
+    /** Delete a trigger instance */
+    delete: operations['deleteTriggerInstance'];
+    options?: never;
+    head?: never;
+    /**
+     * Enable, disable or change the config of a trigger instance
+     * @description enabled=false is a user's disable: it stays until enabled again (a system disable, after the connection expired, resumes by itself). Enabling needs the connection ACTIVE. A config another instance of the connection has already is 409.
+     */
+    patch: operations['updateTriggerInstance'];
     trace?: never;
   };
   '/api/v1/console/auth/options': {
@@ -721,7 +767,7 @@ export interface paths {
     get: operations['consoleGetProject'];
     put?: never;
     post?: never;
-    /** Delete a project that has no connections, auth configs or active keys left (admin) */
+    /** Delete a project that has no connections, auth configs, active keys or webhook subscriptions left (admin) */
     delete: operations['consoleDeleteProject'];
     options?: never;
     head?: never;
@@ -1209,6 +1255,42 @@ export interface components {
       data: {
         [key: string]: unknown;
       };
+    };
+    /**
+     * TriggerInstance
+     * @description A trigger set up for one connection with one config.
+     */
+    TriggerInstance: {
+      /** @description ti_… */
+      id: string;
+      triggerSlug: string;
+      toolkitSlug: string;
+      /** @description The connection the trigger watches */
+      connectedAccountId: string;
+      authConfigId: string;
+      /** @description The connection's end user */
+      entityId: string;
+      /** @description The validated config, defaults applied */
+      config: {
+        [key: string]: unknown;
+      };
+      enabled: boolean;
+      /** @description When it was disabled; null while enabled */
+      disabledAt: string | null;
+      /** @description Why: user_disabled, or the system reasons connection_expired, connection_revoked, connection_deleted */
+      disabledReason: string | null;
+      /** @description user: stays disabled until enabled again; system: resumes by itself when the connection is ACTIVE again */
+      disabledBy: 'user' | 'system' | null;
+      /**
+       * Format: date-time
+       * @description When it was created
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it last changed
+       */
+      updatedAt: string;
     };
     /** ConsoleUser */
     ConsoleUser: {
@@ -4418,6 +4500,8 @@ export interface operations {
             | 'connection.recovered'
             | 'connection.revoked'
             | 'connection.deleted'
+            | 'trigger.disabled'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -4833,6 +4917,8 @@ export interface operations {
                 | 'connection.recovered'
                 | 'connection.revoked'
                 | 'connection.deleted'
+                | 'trigger.disabled'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]
@@ -5247,7 +5333,7 @@ export interface operations {
           };
         };
       };
-      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      /** @description BAD_REQUEST: Invalid arguments */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5506,6 +5592,694 @@ export interface operations {
               subscriptionId: string;
             }[];
           };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listTriggerInstances: {
+    parameters: {
+      query?: {
+        /** @description Auth config ids, comma-separated */
+        authConfigIds?: string;
+        /** @description Connection ids, comma-separated */
+        connectedAccountIds?: string;
+        /** @description Trigger instance ids, comma-separated */
+        triggerIds?: string;
+        /** @description Trigger slugs (any case), comma-separated */
+        triggerNames?: string;
+        /** @description End user ids, comma-separated */
+        entityIds?: string;
+        /** @description Include disabled instances */
+        showDisabled?: boolean;
+        /** @description Page size, 1 to 1000. */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TriggerInstance'][];
+            /** @description Instances matching the filters */
+            total: number;
+            /** @description Pass as cursor for the next page; null on the last. */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  upsertTriggerInstance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Trigger type slug, e.g. HUBSPOT_CONTACT_CREATED */
+          triggerSlug: string;
+          /** @description The connection to watch; or pass entityId */
+          connectedAccountId?: string;
+          /** @description Use this end user's most recently updated ACTIVE connection of the trigger's toolkit (as executeTool does) */
+          entityId?: string;
+          /** @description The trigger's config (its trigger type's `config` schema); omitted values take their defaults. */
+          config?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The instance, new or the existing one (re-enabled if it was disabled). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description ti_… */
+            id: string;
+            triggerSlug: string;
+            toolkitSlug: string;
+            /** @description The connection the trigger watches */
+            connectedAccountId: string;
+            authConfigId: string;
+            /** @description The connection's end user */
+            entityId: string;
+            /** @description The validated config, defaults applied */
+            config: {
+              [key: string]: unknown;
+            };
+            enabled: boolean;
+            /** @description When it was disabled; null while enabled */
+            disabledAt: string | null;
+            /** @description Why: user_disabled, or the system reasons connection_expired, connection_revoked, connection_deleted */
+            disabledReason: string | null;
+            /** @description user: stays disabled until enabled again; system: resumes by itself when the connection is ACTIVE again */
+            disabledBy: 'user' | 'system' | null;
+            /**
+             * Format: date-time
+             * @description When it was created
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             */
+            updatedAt: string;
+            /** @description false: the same trigger, connection and config existed */
+            created: boolean;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getTriggerInstance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Trigger instance id (ti_…) */
+        triggerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A trigger set up for one connection with one config. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerInstance'];
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  deleteTriggerInstance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Trigger instance id (ti_…) */
+        triggerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deleted: boolean;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  updateTriggerInstance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Trigger instance id (ti_…) */
+        triggerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description false disables it (by the user: it stays so); true enables it (its connection must be ACTIVE) */
+          enabled?: boolean;
+          /** @description The trigger's config (its trigger type's `config` schema); omitted values take their defaults. */
+          config?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A trigger set up for one connection with one config. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerInstance'];
         };
       };
       /** @description BAD_REQUEST: Invalid arguments */
@@ -10813,6 +11587,8 @@ export interface operations {
             | 'connection.recovered'
             | 'connection.revoked'
             | 'connection.deleted'
+            | 'trigger.disabled'
+            | 'trigger.event'
             | 'webhook.test'
             | 'webhook_subscription.disabled'
           )[];
@@ -11214,6 +11990,8 @@ export interface operations {
                 | 'connection.recovered'
                 | 'connection.revoked'
                 | 'connection.deleted'
+                | 'trigger.disabled'
+                | 'trigger.event'
                 | 'webhook.test'
                 | 'webhook_subscription.disabled'
               )[]
