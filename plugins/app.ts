@@ -123,6 +123,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       proxy: s.proxy,
       connectLinks: s.connectLinks,
       webhooks: s.webhooks,
+      providerWebhooks: s.providerWebhooks,
     },
   });
   await app.register(compatPlugin, {

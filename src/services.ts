@@ -48,6 +48,7 @@ import { createDeliveryWorker } from './events/delivery/worker.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
+import { createProviderWebhookIngress } from './triggers/ingress/ingress-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -275,6 +276,8 @@ export function createServices(deps: ServiceDeps) {
     webhooks,
     /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
     eventRetention,
+    /** Provider webhooks in (issue 29): verify, dedupe into the inbox, `onEvents` after commit. */
+    providerWebhooks: createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

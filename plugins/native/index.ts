@@ -14,10 +14,11 @@ import proxyRoutes from './proxy.js';
 import connectLinkRoutes from './connect-links.js';
 import webhookRoutes from './webhooks.js';
 import eventRoutes from './events.js';
+import providerWebhookRoutes from './provider-webhooks.js';
 
 export type NativeServices = Pick<
   Services,
-  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks'
+  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks' | 'providerWebhooks'
 >;
 
 export default fp(
@@ -37,6 +38,8 @@ export default fp(
           await authenticated.register(eventRoutes, { services });
         });
         await api.register(oauthCallback, { services });
+        // Public: authorized by the provider's signature (issue 29).
+        await api.register(providerWebhookRoutes, { services });
       },
       { prefix: opts.prefix ?? '/api/v1' },
     );

@@ -9,6 +9,7 @@ import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { ProviderWebhookEvent } from './provider-webhook-event.js';
 import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
@@ -29,6 +30,7 @@ export {
   Membership,
   Organization,
   Project,
+  ProviderWebhookEvent,
   ScheduledTask,
   Session,
   ToolExecution,
@@ -49,6 +51,7 @@ export type { IUser } from './user.js';
 export type { ISession } from './session.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
+export type { IProviderWebhookEvent } from './provider-webhook-event.js';
 export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
 export type { IVaultSecret } from './vault-secret.js';
@@ -76,4 +79,6 @@ export const entities = [
   WebhookSubscription,
   WebhookDelivery,
   WebhookAttempt,
+  // Provider webhooks in (issue 29).
+  ProviderWebhookEvent,
 ];
