@@ -49,6 +49,7 @@ import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
 import { createEventRetention } from './events/retention.js';
 import { createProviderWebhookIngress } from './triggers/ingress/ingress-service.js';
+import { createProviderAccountLookup } from './triggers/ingress/provider-accounts.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -168,6 +169,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     projects: tenancy.projects,
     connectionEvents,
+    providerAccount: createProviderAccountLookup(oauthHttp),
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });

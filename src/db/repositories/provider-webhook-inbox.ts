@@ -42,7 +42,11 @@ export function createProviderWebhookInbox(db: Db) {
         scope.kind === 'custom'
           ? { toolkitSlug, providerAccountId: { $in: accountIds }, authConfigId: scope.authConfigId }
           : { toolkitSlug, providerAccountId: { $in: accountIds } };
-      const rows = await em.find(Connection, where, { ...fresh, fields: ['id', 'authConfigId', 'providerAccountId'], orderBy: { id: 'asc' } });
+      const rows = await em.find(Connection, where, {
+        ...fresh,
+        fields: ['id', 'authConfigId', 'providerAccountId'],
+        orderBy: { id: 'asc' },
+      });
       let allowed: Set<string> | undefined;
       if (scope.kind === 'managed' && rows.length > 0) {
         // Only connections made through the managed app belong to its events.

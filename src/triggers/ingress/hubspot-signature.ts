@@ -8,9 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** HubSpot's documented bound: older (or further in the future) requests are refused as replays. */
 export const MAX_SKEW_MS = 5 * 60_000;
 
-export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; reason: 'unsigned' | 'bad_timestamp' | 'stale' | 'mismatch'; message: string };
+export type SignatureCheck = { ok: true } | { ok: false; reason: 'unsigned' | 'bad_timestamp' | 'stale' | 'mismatch'; message: string };
 
 export interface SignedRequest {
   method: string;
@@ -46,7 +44,11 @@ function uriForms(uri: string): string[] {
 }
 
 function sign(secret: string, method: string, uri: string, rawBody: Buffer, timestamp: string): Buffer {
-  return createHmac('sha256', secret).update(method + uri).update(rawBody).update(timestamp).digest();
+  return createHmac('sha256', secret)
+    .update(method + uri)
+    .update(rawBody)
+    .update(timestamp)
+    .digest();
 }
 
 /** Checks a request against each candidate secret (an app has one; rotation may give two). */
@@ -57,7 +59,11 @@ export function verifyHubspotV3(request: SignedRequest, secrets: readonly string
   if (!/^\d{1,16}$/.test(timestamp))
     return { ok: false, reason: 'bad_timestamp', message: 'X-HubSpot-Request-Timestamp must be milliseconds since the epoch' };
   if (Math.abs(nowMs - Number(timestamp)) > MAX_SKEW_MS)
-    return { ok: false, reason: 'stale', message: 'X-HubSpot-Request-Timestamp is more than 5 minutes away from now (a replay or a skewed clock)' };
+    return {
+      ok: false,
+      reason: 'stale',
+      message: 'X-HubSpot-Request-Timestamp is more than 5 minutes away from now (a replay or a skewed clock)',
+    };
   const given = Buffer.from(signature, 'base64');
   const method = request.method.toUpperCase();
   for (const secret of secrets) {

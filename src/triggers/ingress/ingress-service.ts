@@ -92,10 +92,16 @@ export function createProviderWebhookIngress(deps: {
   const baseUrl = deps.config.publicBaseUrl.replace(/\/+$/, '');
 
   /** The app's signing key (its OAuth client secret) and which connections its events reach. */
-  async function signingKey(toolkit: string, authConfigId: string | undefined): Promise<{ secret: string; scope: AppScope; source: string }> {
+  async function signingKey(
+    toolkit: string,
+    authConfigId: string | undefined,
+  ): Promise<{ secret: string; scope: AppScope; source: string }> {
     if (!authConfigId) {
       const managed = deps.config.managedOAuthClients[toolkit];
-      if (!managed) throw badRequest(`No platform-managed ${toolkit} app is configured; a custom app uses /provider_webhooks/${toolkit}/{authConfigId}`);
+      if (!managed)
+        throw badRequest(
+          `No platform-managed ${toolkit} app is configured; a custom app uses /provider_webhooks/${toolkit}/{authConfigId}`,
+        );
       return { secret: managed.clientSecret, scope: { kind: 'managed' }, source: 'managed' };
     }
     const config = await inbox.authConfig(authConfigId);
