@@ -91,5 +91,3 @@ export function createProviderWebhookInbox(db: Db) {
     },
   };
 }
-
-export type ProviderWebhookInbox = ReturnType<typeof createProviderWebhookInbox>;

@@ -191,5 +191,3 @@ export function createProviderWebhookIngress(deps: {
     inbox,
   };
 }
-
-export type ProviderWebhookIngress = ReturnType<typeof createProviderWebhookIngress>;
