@@ -77,6 +77,11 @@ export function createProviderWebhookInbox(db: Db) {
       await db.em().nativeUpdate(ProviderWebhookEvent, { id: { $in: ids }, processedAt: null }, { processedAt: at });
     },
 
+    /** Deletes routed events received before `before`; returns how many. */
+    deleteProcessedBefore(before: Date): Promise<number> {
+      return db.em().nativeDelete(ProviderWebhookEvent, { processedAt: { $ne: null }, receivedAt: { $lt: before } });
+    },
+
     /** An auth config by id alone: a custom app's ingress URL names it, outside any project's API key. */
     authConfig(id: string) {
       return db.em().findOne(AuthConfig, { id }, fresh);

@@ -187,6 +187,14 @@ export function createProviderWebhookIngress(deps: {
       return rows.length;
     },
 
+    /**
+     * Forgets routed events older than `keepMs` (for a scheduled task). The rows are the dedupe
+     * memory: keep them longer than the provider retries (HubSpot: 10 retries over about a day).
+     */
+    sweep(keepMs: number): Promise<number> {
+      return inbox.deleteProcessedBefore(new Date(deps.clock.now() - keepMs));
+    },
+
     /** The inbox's queries (tests and the lead's wiring read it). */
     inbox,
   };

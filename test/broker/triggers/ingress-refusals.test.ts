@@ -149,3 +149,40 @@ t.test("a custom app's URL: its own secret, its own connections", async (t) => {
   t.same(row?.connectionIds, [customConnection], 'only the custom app’s connection of that portal');
   t.not(customConnection, managedConnection);
 });
+
+t.test('a failing listener leaves its events pending; drainPending hands them over again; sweep forgets routed ones', async (t) => {
+  const b = await brokerWithSandboxes(t);
+  const ingress = b.app.services.providerWebhooks;
+  let fail = true;
+  const seen: string[] = [];
+  ingress.onEvents((events) => {
+    if (fail) throw new Error('listener down');
+    seen.push(...events.map((e) => e.providerEventId));
+  });
+  const path = '/api/v1/provider_webhooks/hubspot';
+  const eventId = nextEventId++;
+  const body = JSON.stringify([
+    { eventId, portalId: b.hubspot.fixtures.hubId, occurredAt: Date.now(), subscriptionType: 'company.creation', objectId: 3 },
+  ]);
+  const ts = String(Date.now());
+  const res = await b.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/json',
+      'x-hubspot-signature-v3': signV3(MANAGED_CLIENTS.hubspot.clientSecret, 'POST', b.config.publicBaseUrl + path, body, ts),
+      'x-hubspot-request-timestamp': ts,
+    },
+    payload: body,
+  });
+  t.same(res.json(), { received: 1, accepted: 1, duplicates: 0 });
+  // The failed dispatch runs off the request; it logs and leaves the row pending.
+  while (!b.logs().includes('provider webhook listener failed')) await new Promise((r) => setTimeout(r, 20));
+  t.equal((await ingress.inbox.pending(10)).length, 1);
+  fail = false;
+  t.equal(await ingress.drainPending(), 1);
+  t.same(seen, [String(eventId)]);
+  t.equal((await ingress.inbox.pending(10)).length, 0);
+  t.equal(await ingress.sweep(60_000), 0, 'kept while younger than keepMs');
+  t.equal(await ingress.sweep(-1), 1, 'routed and older: forgotten');
+});
