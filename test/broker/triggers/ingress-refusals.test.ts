@@ -2,7 +2,8 @@
  * What the provider webhook ingress refuses, and that a refusal records nothing: a forged
  * signature, a replayed delivery whose timestamp went stale, one from the future, a tampered body,
  * an unsigned request, an unknown toolkit and an unknown custom app. Then the custom app's own URL:
- * signed with its client secret, routed to its connections only.
+ * signed with its client secret, routed to its connections only; a failing listener and the
+ * pending drain; and two instances on one PostgreSQL database racing on the same deliveries.
  */
 import t from 'tap';
 import { ProviderWebhookEvent } from '../../../src/db/entities/index.js';
@@ -10,7 +11,7 @@ import type { IngressEvent } from '../../../src/triggers/ingress/ingress-service
 import { MANAGED_CLIENTS } from '../../../sandbox/broker-env.js';
 import { signV3 } from '../../../sandbox/hubspot/app-webhooks.js';
 import { brokerWithSandboxes, CUSTOM_CLIENTS } from '../../helpers/sandboxes.js';
-import { appDb } from '../../helpers/app.js';
+import { appDb, createTestDatabase } from '../../helpers/app.js';
 
 let nextEventId = 9_000_000;
 
@@ -186,3 +187,40 @@ t.test('a failing listener leaves its events pending; drainPending hands them ov
   t.equal(await ingress.sweep(60_000), 0, 'kept while younger than keepMs');
   t.equal(await ingress.sweep(-1), 1, 'routed and older: forgotten');
 });
+
+t.test(
+  'two instances on one PostgreSQL database receive the same deliveries at once: each event accepted once',
+  { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL: SQLite is single-process' },
+  async (t) => {
+    const db = await createTestDatabase(t);
+    const one = await brokerWithSandboxes(t, { db });
+    const two = await brokerWithSandboxes(t, { db });
+    const path = '/api/v1/provider_webhooks/hubspot';
+    let accepted = 0;
+    const rounds = 20;
+    for (let i = 0; i < rounds; i++) {
+      const body = JSON.stringify([
+        { eventId: nextEventId++, portalId: 1, occurredAt: Date.now(), subscriptionType: 'contact.creation', objectId: i },
+        { eventId: nextEventId++, portalId: 1, occurredAt: Date.now(), subscriptionType: 'contact.deletion', objectId: i },
+      ]);
+      const ts = String(Date.now());
+      const request = {
+        method: 'POST' as const,
+        url: path,
+        headers: {
+          'content-type': 'application/json',
+          'x-hubspot-signature-v3': signV3(MANAGED_CLIENTS.hubspot.clientSecret, 'POST', one.config.publicBaseUrl + path, body, ts),
+          'x-hubspot-request-timestamp': ts,
+        },
+        payload: body,
+      };
+      const answers = await Promise.all([one.app.inject(request), two.app.inject(request)]);
+      for (const a of answers) t.equal(a.statusCode, 200, a.body);
+      const counts = answers.map((a) => a.json() as { accepted: number; duplicates: number });
+      t.equal(counts[0]!.accepted + counts[1]!.accepted, 2, `round ${i}: each event accepted by one instance`);
+      accepted += counts[0]!.accepted + counts[1]!.accepted;
+    }
+    t.equal(accepted, rounds * 2);
+    t.equal(await appDb(one).em().count(ProviderWebhookEvent, {}), rounds * 2);
+  },
+);
