@@ -76,6 +76,8 @@ export function walkthrough(base: string, key: string, receiverUrl: string, hubs
     moving stage, new Bitly links). Make a change "in HubSpot directly", as a user of the portal:
     curl -s -X POST ${hubspotUrl}/__sandbox/control -H 'content-type: application/json' \\
       -d '{"action":"createObject","args":["contacts",{"email":"grace@example.com","firstname":"Grace"}]}'
+    Each change also reaches the broker as a signed HubSpot app webhook, at
+    ${base}/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
 
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
