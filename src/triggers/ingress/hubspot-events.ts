@@ -38,7 +38,9 @@ export function parseHubspotEvents(rawBody: Buffer): { ok: true; events: Hubspot
     const eventId = idOf(e.eventId);
     const portalId = idOf(e.portalId);
     const objectId = idOf(e.objectId);
-    const occurredAt = typeof e.occurredAt === 'number' && Number.isFinite(e.occurredAt) ? e.occurredAt : undefined;
+    // Within what a Date holds (the inbox stores it as one).
+    const occurredAt =
+      typeof e.occurredAt === 'number' && Number.isInteger(e.occurredAt) && Math.abs(e.occurredAt) <= 8.64e15 ? e.occurredAt : undefined;
     const subscriptionType = typeof e.subscriptionType === 'string' && e.subscriptionType.length <= 100 ? e.subscriptionType : undefined;
     if (!eventId || !portalId || !objectId || occurredAt === undefined || !subscriptionType)
       return { ok: false, message: `Event ${i} needs eventId, portalId, objectId, occurredAt and subscriptionType` };

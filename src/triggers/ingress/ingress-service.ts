@@ -146,7 +146,9 @@ export function createProviderWebhookIngress(deps: {
       const parsed = parseHubspotEvents(req.rawBody);
       if (!parsed.ok) throw badRequest(parsed.message);
       // A retry may repeat an event inside one request too: the first occurrence stands for it.
-      const unique = [...new Map(parsed.events.map((e) => [e.eventId, e])).values()];
+      const firsts = new Map<string, (typeof parsed.events)[number]>();
+      for (const e of parsed.events) if (!firsts.has(e.eventId)) firsts.set(e.eventId, e);
+      const unique = [...firsts.values()];
       const connections = await inbox.connectionsOf(req.toolkit, [...new Set(unique.map((e) => e.portalId))], key.scope);
       const receivedAt = new Date(deps.clock.now());
       const accepted = await deps.db.transaction((tx) =>

@@ -82,4 +82,8 @@ t.test('the parser takes the array of events and refuses anything else', async (
   t.notOk(parseHubspotEvents(Buffer.from('{"eventId":1}')).ok, 'an object, not an array');
   t.notOk(parseHubspotEvents(Buffer.from('[{"eventId":1}]')).ok, 'missing fields');
   t.notOk(parseHubspotEvents(Buffer.from('[1]')).ok);
+  t.notOk(
+    parseHubspotEvents(Buffer.from('[{"eventId":1,"portalId":1,"objectId":1,"subscriptionType":"a","occurredAt":1e300}]')).ok,
+    'a time no Date holds',
+  );
 });
