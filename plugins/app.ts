@@ -125,6 +125,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       connectLinks: s.connectLinks,
       webhooks: s.webhooks,
       triggerInstances: s.triggerInstances,
+      providerWebhooks: s.providerWebhooks,
     },
   });
   await app.register(compatPlugin, {

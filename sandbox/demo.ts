@@ -9,7 +9,8 @@
  * The sandboxes change by themselves, as real accounts do: a few HubSpot changes a minute and a
  * Bitly link now and then ({HUBSPOT,BITLY}_SANDBOX_ACTIVITY_PER_MINUTE, 0 = off). With
  * HUBSPOT_SANDBOX_WEBHOOK_URL set, the HubSpot sandbox sends its app webhooks there, signed with
- * the managed HubSpot client secret.
+ * the managed HubSpot client secret; otherwise to the broker's own ingress
+ * (`PUBLIC_BASE_URL/api/v1/provider_webhooks/hubspot`), as an operator registers it at HubSpot.
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { startBitlySandbox, startHubspotSandbox } from './index.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from './broker-env.js';
 import { DEFAULT_SUBSCRIPTIONS, parseSubscriptionList } from './hubspot/app-webhooks.js';
+import { isLoopbackUrl } from './common/forms.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { exitOnStartupFailure, startServer } from '../bin/server.js';
 import { OPERATOR } from '../src/tenancy/actor.js';
@@ -74,6 +76,8 @@ export function walkthrough(base: string, key: string, receiverUrl: string, hubs
     moving stage, new Bitly links). Make a change "in HubSpot directly", as a user of the portal:
     curl -s -X POST ${hubspotUrl}/__sandbox/control -H 'content-type: application/json' \\
       -d '{"action":"createObject","args":["contacts",{"email":"grace@example.com","firstname":"Grace"}]}'
+    Each change also reaches the broker as a signed HubSpot app webhook, at
+    ${base}/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
 
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
@@ -118,6 +122,14 @@ async function main(): Promise<void> {
   demoConfig = config;
   const server = await startServer(config);
   const app = server.app;
+  // The managed app's webhooks go to the broker's ingress (issue 29), signed with the managed client's secret.
+  const ingressUrl = `${config.publicBaseUrl.replace(/\/+$/, '')}/api/v1/provider_webhooks/hubspot`;
+  if (!webhookUrl && isLoopbackUrl(ingressUrl))
+    hubspot.control.configureAppWebhooks({
+      targetUrl: ingressUrl,
+      clientSecret: MANAGED_CLIENTS.hubspot.clientSecret,
+      subscriptions: parseSubscriptionList(env.HUBSPOT_SANDBOX_WEBHOOK_SUBSCRIPTIONS || DEFAULT_SUBSCRIPTIONS),
+    });
   const org = await app.services.tenancy.organizations.create(OPERATOR, 'Demo organization');
   const project = await app.services.tenancy.projects.create(OPERATOR, org.id, 'Demo project');
   const { key } = await app.services.tenancy.apiKeys.create(OPERATOR, project.id, 'demo');
@@ -126,6 +138,9 @@ async function main(): Promise<void> {
     onRequest: (r) => process.stdout.write(`webhook received: webhook-id=${r.headers['webhook-id'] ?? '-'} ${r.body}\n`),
   });
   process.stdout.write(`HubSpot sandbox: ${hubspot.url}\nBitly sandbox:   ${bitly.url}\nWebhook receiver: ${receiver.url('/webhooks')}\n`);
+  process.stdout.write(
+    `HubSpot app webhooks -> ${webhookUrl ?? (isLoopbackUrl(ingressUrl) ? ingressUrl : 'off (PUBLIC_BASE_URL is not a loopback URL)')}\n`,
+  );
   process.stdout.write(walkthrough(config.publicBaseUrl, key, receiver.url('/webhooks'), hubspot.url));
   // The sandboxes live in this process and stop with it (SIGTERM/SIGINT close the broker first).
 }

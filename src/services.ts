@@ -52,6 +52,8 @@ import { createTriggerInstanceService } from './triggers/trigger-instance-servic
 import { createTriggerPollStateRepository } from './db/repositories/trigger-poll-state-repository.js';
 import { createTriggerPoller } from './triggers/poller/poller.js';
 import { connectInstancesToPoller } from './triggers/instance-polling.js';
+import { createProviderWebhookIngress } from './triggers/ingress/ingress-service.js';
+import { createProviderAccountLookup } from './triggers/ingress/provider-accounts.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -171,6 +173,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     projects: tenancy.projects,
     connectionEvents,
+    providerAccount: createProviderAccountLookup(oauthHttp),
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
@@ -323,6 +326,8 @@ export function createServices(deps: ServiceDeps) {
     webhooks,
     /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
     eventRetention,
+    /** Provider webhooks in (issue 29): verify, dedupe into the inbox, `onEvents` after commit. */
+    providerWebhooks: createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log }),
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { TEXT_LIMITS, errorResponses } from '../../src/schemas/common.js';
 import { defineOperation, type Contract } from '../operations.js';
+import { providerWebhookOperations } from './provider-webhooks-contract.js';
 import {
   ListToolkitsQuery,
   ListToolsQuery,
@@ -481,5 +482,6 @@ export const nativeContract = {
     ...webhookOperations,
     ...eventOperations,
     ...triggerInstanceOperations,
+    ...providerWebhookOperations,
   },
 } satisfies Contract;

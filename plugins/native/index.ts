@@ -15,10 +15,20 @@ import connectLinkRoutes from './connect-links.js';
 import webhookRoutes from './webhooks.js';
 import eventRoutes from './events.js';
 import triggerInstanceRoutes from './trigger-instances.js';
+import providerWebhookRoutes from './provider-webhooks.js';
 
 export type NativeServices = Pick<
   Services,
-  'catalogService' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'webhooks' | 'triggerInstances'
+  | 'catalogService'
+  | 'authConfigs'
+  | 'connections'
+  | 'tokens'
+  | 'execution'
+  | 'proxy'
+  | 'connectLinks'
+  | 'webhooks'
+  | 'triggerInstances'
+  | 'providerWebhooks'
 >;
 
 export default fp(
@@ -39,6 +49,8 @@ export default fp(
           await authenticated.register(triggerInstanceRoutes, { services });
         });
         await api.register(oauthCallback, { services });
+        // Public: authorized by the provider's signature (issue 29).
+        await api.register(providerWebhookRoutes, { services });
       },
       { prefix: opts.prefix ?? '/api/v1' },
     );

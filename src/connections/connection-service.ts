@@ -28,6 +28,7 @@ import type { StateSigner } from './oauth-state.js';
 import { createOAuthAuthorization } from './oauth-authorization.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { ConnectionEvents } from './connection-events.js';
+import type { ProviderAccountLookup } from '../triggers/ingress/provider-accounts.js';
 
 export interface InitiateInput {
   entityId: string;
@@ -74,6 +75,8 @@ export function createConnectionService(deps: {
   projects: Pick<Projects, 'find'>;
   /** The lifecycle's events (created, recovered, deleted…), each in the transaction of its change. */
   connectionEvents: Pick<ConnectionEvents, 'activated' | 'recordView'>;
+  /** Learns a new OAuth connection's provider account (provider webhooks route by it). */
+  providerAccount?: ProviderAccountLookup;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 
@@ -207,6 +210,7 @@ export function createConnectionService(deps: {
     setStatus,
     clock: deps.clock,
     connectionEvents: deps.connectionEvents,
+    ...(deps.providerAccount ? { providerAccount: deps.providerAccount } : {}),
   });
 
   return {

@@ -18,6 +18,7 @@ import { exchangeCode } from './oauth2-client.js';
 import type { StateSigner } from './oauth-state.js';
 import type { Clock } from '../clock.js';
 import type { ConnectionEvents } from './connection-events.js';
+import type { ProviderAccountLookup } from '../triggers/ingress/provider-accounts.js';
 
 export interface CallbackOutcome {
   status: 'ACTIVE' | 'FAILED' | 'REJECTED';
@@ -40,6 +41,8 @@ export interface OAuthCallbackDeps {
   /** Stamps obtained_at/expires_at on the exchanged tokens (tests move it). */
   clock: Clock;
   connectionEvents: Pick<ConnectionEvents, 'activated'>;
+  /** The provider account the connection belongs to (HubSpot's hub id), recorded for provider webhooks; null when unknown. */
+  providerAccount?: ProviderAccountLookup;
 }
 
 export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
@@ -102,12 +105,13 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       }
       const authConfig = await authConfigs.get(conn.projectId, conn.authConfigId);
       const verifier = await vault.get<string>({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' });
+      // The token URL as rendered for this connection ({connectionConfig.<name>}).
+      const oauth = renderOAuth2(method.oauth2, conn.connectionConfig);
       let result;
       try {
         result = await exchangeCode(
           http,
-          // The token URL as rendered for this connection ({connectionConfig.<name>}).
-          renderOAuth2(method.oauth2, conn.connectionConfig),
+          oauth,
           await authConfigs.oauthClient(authConfig),
           {
             code: query.code,
@@ -122,6 +126,14 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       if (!result.ok)
         return fail(`The provider refused the token exchange: ${result.error}${result.description ? ` (${result.description})` : ''}`);
       const tokens = result.tokens;
+      const providerAccountId = deps.providerAccount
+        ? await deps.providerAccount({
+            toolkitSlug: conn.toolkitSlug,
+            tokenUrl: oauth.tokenUrl,
+            accessToken: tokens.access_token,
+            hint: result.accountHint,
+          })
+        : null;
       await db.transaction(async (tx) => {
         await vault.put({ ownerType: 'connection', ownerId: conn.id, name: 'oauth_tokens' }, tokens, tx);
         await vault.destroy({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' }, tx);
@@ -136,6 +148,8 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
             // New tokens: a backoff left by failed refreshes of the old ones no longer applies.
             refreshFailures: 0,
             nextRefreshAt: null,
+            // A re-authorization that could not learn it keeps the one recorded before.
+            ...(providerAccountId ? { providerAccountId } : {}),
           },
           {},
           tx,

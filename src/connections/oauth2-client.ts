@@ -17,7 +17,13 @@ export interface OAuthTokens {
 }
 
 export type TokenResult =
-  | { ok: true; tokens: OAuthTokens; grantedScopes: string[] | undefined }
+  | {
+      ok: true;
+      tokens: OAuthTokens;
+      grantedScopes: string[] | undefined;
+      /** The provider account the token response names (HubSpot's `hub_id`), for routing provider webhooks. */
+      accountHint?: string;
+    }
   | { ok: false; status: number; error: string; description?: string; invalidGrant: boolean };
 
 export interface OAuthClientCredentials {
@@ -72,7 +78,9 @@ function toResult(res: ProviderResponse, clock: Clock, previousRefresh?: string)
     if (refresh) tokens.refresh_token = refresh;
     if (typeof body.token_type === 'string') tokens.token_type = body.token_type;
     if (Number.isFinite(expiresIn) && expiresIn > 0) tokens.expires_at = now + expiresIn * 1000;
-    return { ok: true, tokens, grantedScopes: grantedScopesOf(body) };
+    const hub = body.hub_id;
+    const accountHint = typeof hub === 'number' || (typeof hub === 'string' && /^\d{1,30}$/.test(hub)) ? String(hub) : undefined;
+    return { ok: true, tokens, grantedScopes: grantedScopesOf(body), ...(accountHint ? { accountHint } : {}) };
   }
   const code = [body.error, body.status, body.message].find((v): v is string => typeof v === 'string') ?? `HTTP ${res.status}`;
   const description = [body.error_description, body.message].find((v): v is string => typeof v === 'string');

@@ -479,6 +479,46 @@ export interface paths {
     patch: operations['updateTriggerInstance'];
     trace?: never;
   };
+  '/api/v1/provider_webhooks/{toolkit}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A provider's webhook delivery for the platform-managed app of a toolkit (HubSpot app webhooks)
+     * @description Public: no API key. The request must carry a valid `X-HubSpot-Signature-v3` (base64 HMAC-SHA256 of method + the URI HubSpot called + raw body + `X-HubSpot-Request-Timestamp`, keyed by the app’s client secret) and a timestamp within 5 minutes; otherwise 401 and nothing is recorded. The URI is `PUBLIC_BASE_URL` + the request path. See docs/guides/provider-webhooks.md.
+     */
+    post: operations['receiveProviderWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/provider_webhooks/{toolkit}/{authConfigId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A provider's webhook delivery for a custom app (an auth config with its own OAuth client), signed with that client's secret
+     * @description Public: no API key. The request must carry a valid `X-HubSpot-Signature-v3` (base64 HMAC-SHA256 of method + the URI HubSpot called + raw body + `X-HubSpot-Request-Timestamp`, keyed by the app’s client secret) and a timestamp within 5 minutes; otherwise 401 and nothing is recorded. The URI is `PUBLIC_BASE_URL` + the request path. See docs/guides/provider-webhooks.md.
+     */
+    post: operations['receiveCustomAppProviderWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/console/auth/options': {
     parameters: {
       query?: never;
@@ -6311,6 +6351,304 @@ export interface operations {
       };
       /** @description NOT_FOUND: Not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  receiveProviderWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The toolkit slug (`hubspot`) */
+        toolkit: string;
+      };
+      cookie?: never;
+    };
+    /** @description What HubSpot sends: a JSON array of events, signed with X-HubSpot-Signature-v3 over the raw bytes */
+    requestBody: {
+      content: {
+        'application/json': ({
+          /** @description Unique per event; a retry repeats it (deduplicated here) */
+          eventId: number;
+          /** @description The HubSpot account; events reach the connections recorded with this hub id */
+          portalId: number;
+          /** @description `contact.creation`, `deal.propertyChange`, … */
+          subscriptionType: string;
+          objectId: number;
+          /** @description Milliseconds since the epoch */
+          occurredAt: number;
+          propertyName?: string;
+          propertyValue?: string;
+        } & {
+          [key: string]: unknown;
+        })[];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Events in the request */
+            received: number;
+            /** @description Events new to the broker, now in its inbox */
+            accepted: number;
+            /** @description Events seen before (provider retries), ignored */
+            duplicates: number;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  receiveCustomAppProviderWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The toolkit slug (`hubspot`) */
+        toolkit: string;
+        /** @description The auth config holding the custom app’s OAuth client */
+        authConfigId: string;
+      };
+      cookie?: never;
+    };
+    /** @description What HubSpot sends: a JSON array of events, signed with X-HubSpot-Signature-v3 over the raw bytes */
+    requestBody: {
+      content: {
+        'application/json': ({
+          /** @description Unique per event; a retry repeats it (deduplicated here) */
+          eventId: number;
+          /** @description The HubSpot account; events reach the connections recorded with this hub id */
+          portalId: number;
+          /** @description `contact.creation`, `deal.propertyChange`, … */
+          subscriptionType: string;
+          objectId: number;
+          /** @description Milliseconds since the epoch */
+          occurredAt: number;
+          propertyName?: string;
+          propertyValue?: string;
+        } & {
+          [key: string]: unknown;
+        })[];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Events in the request */
+            received: number;
+            /** @description Events new to the broker, now in its inbox */
+            accepted: number;
+            /** @description Events seen before (provider retries), ignored */
+            duplicates: number;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
         headers: {
           [name: string]: unknown;
         };

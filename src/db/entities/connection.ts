@@ -24,6 +24,8 @@ export const Connection = defineEntity({
     // The health refresher's scans: tokens expiring soon, and refresh tokens idle too long.
     { properties: ['status', 'tokenExpiresAt'] },
     { properties: ['status', 'lastRefreshedAt'] },
+    // Provider webhooks route an event to the connections of its account (src/triggers/ingress/).
+    { properties: ['toolkitSlug', 'providerAccountId'] },
   ],
   properties: {
     id: p.string().length(40).primary(),
@@ -40,6 +42,8 @@ export const Connection = defineEntity({
     requestedScopes: p.json<string[]>().nullable(),
     grantedScopes: p.json<string[]>().nullable(),
     connectionConfig: p.json<Record<string, string>>().nullable(),
+    /** The provider account the user connected (HubSpot's portal/hub id), recorded at the token exchange; null when unknown. */
+    providerAccountId: p.string().length(100).nullable(),
     /** Where the callback sends the user's browser afterwards (given at initiate). */
     callbackRedirectUrl: p.string().length(2000).nullable(),
     /** Single-use OAuth state: the nonce the signed state must carry, cleared once used. */

@@ -9,6 +9,7 @@ import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
 import { Project } from './project.js';
+import { ProviderWebhookEvent } from './provider-webhook-event.js';
 import { ScheduledTask } from './scheduled-task.js';
 import { Session } from './session.js';
 import { ToolExecution } from './tool-execution.js';
@@ -31,6 +32,7 @@ export {
   Membership,
   Organization,
   Project,
+  ProviderWebhookEvent,
   ScheduledTask,
   Session,
   ToolExecution,
@@ -53,6 +55,7 @@ export type { IUser } from './user.js';
 export type { ISession } from './session.js';
 export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
+export type { IProviderWebhookEvent } from './provider-webhook-event.js';
 export type { IScheduledTask } from './scheduled-task.js';
 export type { IToolExecution } from './tool-execution.js';
 // Trigger poller (issue 29).
@@ -86,4 +89,6 @@ export const entities = [
   WebhookAttempt,
   TriggerInstance,
   TriggerPollState,
+  // Provider webhooks in (issue 29).
+  ProviderWebhookEvent,
 ];
