@@ -36,7 +36,7 @@ import { ormPoolReader } from './metrics/orm-pool.js';
 import { createRepositories } from './db/repositories/index.js';
 import { createConsoleServices } from './console/console-services.js';
 import { createTenancy } from './tenancy/index.js';
-import { createScheduledTasks } from './events/jobs/index.js';
+import { createScheduledTasks, TASKS } from './events/jobs/index.js';
 import { createCompatWebhookStore } from './compat/webhook-store.js';
 import { createComposioPayloads } from './events/composio-payloads.js';
 import { createEventRecorder } from './events/event-recorder.js';
@@ -54,6 +54,9 @@ import { createTriggerPoller } from './triggers/poller/poller.js';
 import { connectInstancesToPoller } from './triggers/instance-polling.js';
 import { createProviderWebhookIngress } from './triggers/ingress/ingress-service.js';
 import { createProviderAccountLookup } from './triggers/ingress/provider-accounts.js';
+
+/** Processed provider webhook events kept for deduplication: longer than HubSpot retries a delivery. */
+const PROVIDER_WEBHOOK_INBOX_KEEP_MS = 3 * 86_400_000;
 
 export interface ServiceDeps {
   config: Config;
@@ -265,6 +268,19 @@ export function createServices(deps: ServiceDeps) {
     requestedScopes: async (projectId, connectionId) =>
       (await connections.get(projectId, connectionId).catch(() => undefined))?.requestedScopes ?? undefined,
   });
+  // Provider webhooks in (issue 29): verified, deduplicated events in an inbox. Hourly, once across
+  // instances: hand on what a crash left unprocessed, and drop processed rows older than HubSpot's
+  // retries (about a day) could still repeat.
+  const providerWebhooks = createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log });
+  scheduler.register({
+    name: TASKS.providerWebhookInbox,
+    intervalMs: 3_600_000,
+    leaseMs: 15 * 60_000,
+    run: async () => {
+      await providerWebhooks.drainPending();
+      await providerWebhooks.sweep(PROVIDER_WEBHOOK_INBOX_KEEP_MS);
+    },
+  });
   return {
     tenancy,
     catalog,
@@ -327,7 +343,7 @@ export function createServices(deps: ServiceDeps) {
     /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
     eventRetention,
     /** Provider webhooks in (issue 29): verify, dedupe into the inbox, `onEvents` after commit. */
-    providerWebhooks: createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log }),
+    providerWebhooks,
     eventRepos: {
       events: repos.events,
       webhookSubscriptions: repos.webhookSubscriptions,

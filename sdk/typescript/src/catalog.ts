@@ -47,3 +47,28 @@ export class TriggerTypes {
     return this.http.call('getTriggerType', { path: { slug } });
   }
 }
+
+/** Triggers set up for one connection with one config (the same trigger, connection and config upsert to one instance). */
+export class TriggerInstances {
+  constructor(private readonly http: Transport) {}
+
+  upsert(body: BodyOf<'upsertTriggerInstance'>): Promise<ResponseOf<'upsertTriggerInstance'>> {
+    return this.http.call('upsertTriggerInstance', { body });
+  }
+
+  list(query: QueryOf<'listTriggerInstances'> = {}): Promise<ResponseOf<'listTriggerInstances'>> {
+    return this.http.call('listTriggerInstances', { query });
+  }
+
+  get(triggerId: string): Promise<ResponseOf<'getTriggerInstance'>> {
+    return this.http.call('getTriggerInstance', { path: { triggerId } });
+  }
+
+  update(triggerId: string, body: BodyOf<'updateTriggerInstance'>): Promise<ResponseOf<'updateTriggerInstance'>> {
+    return this.http.call('updateTriggerInstance', { path: { triggerId }, body });
+  }
+
+  delete(triggerId: string): Promise<ResponseOf<'deleteTriggerInstance'>> {
+    return this.http.call('deleteTriggerInstance', { path: { triggerId } });
+  }
+}

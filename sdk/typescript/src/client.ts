@@ -1,5 +1,5 @@
 /** `new ConnectorBroker({ baseUrl, apiKey })`: the native API, one property per resource. */
-import { Tools, Toolkits, TriggerTypes } from './catalog.js';
+import { Tools, Toolkits, TriggerInstances, TriggerTypes } from './catalog.js';
 import { AuthConfigs, ConnectLinks, Connections } from './connections.js';
 import { Transport, type TransportOptions } from './http.js';
 import { Events, Webhooks } from './webhooks.js';
@@ -10,6 +10,7 @@ export class ConnectorBroker {
   readonly tools: Tools;
   readonly toolkits: Toolkits;
   readonly triggerTypes: TriggerTypes;
+  readonly triggerInstances: TriggerInstances;
   readonly authConfigs: AuthConfigs;
   readonly connections: Connections;
   readonly connectLinks: ConnectLinks;
@@ -21,6 +22,7 @@ export class ConnectorBroker {
     this.tools = new Tools(http);
     this.toolkits = new Toolkits(http);
     this.triggerTypes = new TriggerTypes(http);
+    this.triggerInstances = new TriggerInstances(http);
     this.authConfigs = new AuthConfigs(http);
     this.connections = new Connections(http);
     this.connectLinks = new ConnectLinks(http);

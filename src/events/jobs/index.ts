@@ -13,7 +13,11 @@ import { createConnectionRefresher } from './connection-refresher.js';
 import { createScheduler } from './scheduler.js';
 
 /** Task names: the keys of their rows in `scheduled_tasks`, shared by every version of the broker. */
-export const TASKS = { connectionRefresh: 'connections.refresh', eventRetention: 'events.retention' } as const;
+export const TASKS = {
+  connectionRefresh: 'connections.refresh',
+  eventRetention: 'events.retention',
+  providerWebhookInbox: 'provider_webhooks.inbox',
+} as const;
 
 /** A refresher run that outlives this (a provider stalling every request) may be taken over. */
 const REFRESH_LEASE_MS = 10 * 60_000;
