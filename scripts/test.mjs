@@ -32,7 +32,8 @@ const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, re
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
 // idle. A --jobs among the arguments comes later and wins.
 const JOBS = availableParallelism() + 1;
-const jobs = `--jobs=${JOBS}`;
+// Per phase when the database phases and the drills run beside each other.
+const JOBS_BESIDE = Math.max(2, Math.ceil(availableParallelism() / 2) + 1);
 const postgres = process.env.TEST_DATABASE_URL || '';
 
 // test:quick: does a fresh install work at all (unit, spec.json, a tool run through the sandboxes, a
@@ -148,7 +149,8 @@ function run(label, command, args, env, files, quiet = false) {
   });
 }
 
-// A static check: one line while it runs beside the unit phase, its output kept for the failure report.
+// A static check: one line while it runs beside the test phases, its output kept for the failure
+// report. Resolves to whether it passed.
 async function check(label, script) {
   const result = await run(label, 'npm', ['run', '--silent', script], {}, undefined, true);
   if (result.code === 0) pass += 1;
@@ -156,6 +158,7 @@ async function check(label, script) {
     fail += 1;
     failed.push(`--- ${label}: exit ${result.code}\n${result.tail.split('\n').slice(-20).join('\n')}`);
   }
+  return result.code === 0;
 }
 
 // Test files share processes in groups (test/helpers/file-group.ts): loading tap, the broker and
@@ -165,7 +168,7 @@ async function check(label, script) {
 const GROUP_DIR = join(ROOT, '.tap', 'groups');
 const FILES_PER_GROUP = 8;
 const rootHooks = (file) => /^t\.(before|beforeEach|after|afterEach|setTimeout)\(/m.test(readFileSync(join(ROOT, file), 'utf8'));
-function groupFiles(label, files) {
+function groupFiles(label, files, jobCount) {
   const alone = files.filter(rootHooks);
   const shared = files.filter((f) => !alone.includes(f));
   const dir = join(GROUP_DIR, slug(label));
@@ -174,7 +177,7 @@ function groupFiles(label, files) {
   // Longest processing time first, with a file's size standing in for its time.
   const size = (f) => statSync(join(ROOT, f)).size;
   // At least two groups per job, so the last groups to finish are short ones.
-  const count = Math.min(shared.length, Math.max(Math.ceil(shared.length / FILES_PER_GROUP), 2 * JOBS));
+  const count = Math.min(shared.length, Math.max(Math.ceil(shared.length / FILES_PER_GROUP), 2 * jobCount));
   const groups = Array.from({ length: count }, () => ({ files: [], size: 0 }));
   for (const f of [...shared].sort((a, b) => size(b) - size(a))) {
     const g = groups.reduce((min, g) => (g.size < min.size ? g : min));
@@ -198,11 +201,13 @@ function groupFiles(label, files) {
 }
 const isGroup = (name) => name.startsWith(`${relative(ROOT, GROUP_DIR)}/`);
 
-async function tapPhase(label, files, env) {
+/** `jobCount`: test processes at once, fewer than JOBS when other phases run beside this one. */
+async function tapPhase(label, files, env, jobCount = JOBS) {
   if (files.length === 0) return;
-  const entries = groupFiles(label, files);
+  const entries = groupFiles(label, files, jobCount);
   // tap's timeout is per process: a group gets one per file it runs.
   const timeout = `--timeout=${180 * FILES_PER_GROUP}`;
+  const jobs = `--jobs=${jobCount}`;
   const result = await run(label, 'npx', ['tap', '--reporter=tap', jobs, timeout, ...tapArgs, ...entries], env, files);
   const c = counts(result.tail);
   pass += c.pass;
@@ -260,20 +265,20 @@ const begun = { wall: Date.now(), cpu: cpuSeconds() };
 mkdirSync(LOG_DIR, { recursive: true });
 try {
   await ensureTapBuilt();
-  // The build and the static checks (by their package.json scripts, so each command is defined
-  // once), one after another with a line each, beside the unit phase: they mostly use one core.
-  // The broker phases wait for them (the console tests serve the built web console).
-  const checks =
-    !quick && only.length === 0
-      ? (async () => {
-          await check('build (web console)', 'build:web');
-          await check('typecheck (tsc --noEmit)', 'typecheck');
-          await check('lint (eslint)', 'lint');
-          await check('format (prettier --check)', 'format:check');
-          await check('layers (dependency-cruiser)', 'check:layers');
-          await check('unused code (knip)', 'knip');
-        })()
-      : Promise.resolve();
+  // The build (web console and server: the console tests serve the one, the entry tests start the
+  // other) and the static checks (by their package.json scripts, so each command is defined once),
+  // one after another with a line each, beside the unit phase and then the others: they mostly use
+  // one core.
+  const checking = !quick && only.length === 0;
+  const built = checking ? check('build (web console, server)', 'build') : Promise.resolve(false);
+  const checks = built.then(async () => {
+    if (!checking) return;
+    await check('typecheck (tsc --noEmit)', 'typecheck');
+    await check('lint (eslint)', 'lint');
+    await check('format (prettier --check)', 'format:check');
+    await check('layers (dependency-cruiser)', 'check:layers');
+    await check('unused code (knip)', 'knip');
+  });
   const pick = (files) => (quick ? files.filter((f) => QUICK.includes(f)) : files);
   const noDatabase = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: '' };
   const broker = pick(testFiles('test/broker'));
@@ -282,12 +287,21 @@ try {
   if (broker.length > 0) void template('sqlite').catch(() => undefined);
   if (postgres && ((broker.length > 0 && !quick) || drills.length > 0)) void template('postgres').catch(() => undefined);
   await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
+  // The files that start the compiled server share the build's dist/ (test/helpers/server-build.ts).
+  const server = (await built) ? { TEST_SERVER_BUILT: '1' } : {};
+  // The database phases and the drills run beside each other: none keeps two cores busy alone (on
+  // PostgreSQL a file waits on the server much of the time, a drill on its subprocesses), and a
+  // phase's last long files no longer leave the other core idle. Each runs fewer processes at once.
+  const phases = [];
+  if (broker.length > 0)
+    phases.push(['broker/sqlite', broker, async () => ({ TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') })]);
+  if (broker.length > 0 && postgres && !quick)
+    phases.push(['broker/postgres', broker, async () => ({ TEST_DATABASE_TEMPLATE: await template('postgres') })]);
+  if (drills.length > 0)
+    phases.push(['drills', drills, async () => ({ TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') })]);
+  const jobsEach = phases.length > 1 ? JOBS_BESIDE : JOBS;
+  await Promise.all(phases.map(async ([label, files, env]) => tapPhase(label, files, { ...server, ...(await env()) }, jobsEach)));
   await checks;
-  if (broker.length > 0) {
-    await tapPhase('broker/sqlite', broker, { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') });
-    if (postgres && !quick) await tapPhase('broker/postgres', broker, { TEST_DATABASE_TEMPLATE: await template('postgres') });
-  }
-  if (drills.length > 0) await tapPhase('drills', drills, { TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') });
 } finally {
   await dropTemplates();
 }
