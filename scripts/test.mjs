@@ -32,7 +32,7 @@ const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, re
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
 // idle. A --jobs among the arguments comes later and wins.
 const JOBS = availableParallelism() + 1;
-// Per phase when the database phases and the drills run beside each other.
+// Per phase while broker on PostgreSQL and the drills run beside each other.
 const JOBS_BESIDE = Math.max(2, Math.ceil(availableParallelism() / 2) + 1);
 const postgres = process.env.TEST_DATABASE_URL || '';
 
@@ -289,18 +289,21 @@ try {
   await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
   // The files that start the compiled server share the build's dist/ (test/helpers/server-build.ts).
   const server = (await built) ? { TEST_SERVER_BUILT: '1' } : {};
-  // The database phases and the drills run beside each other: none keeps two cores busy alone (on
-  // PostgreSQL a file waits on the server much of the time, a drill on its subprocesses), and a
-  // phase's last long files no longer leave the other core idle. Each runs fewer processes at once.
-  const phases = [];
-  if (broker.length > 0)
-    phases.push(['broker/sqlite', broker, async () => ({ TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') })]);
-  if (broker.length > 0 && postgres && !quick)
-    phases.push(['broker/postgres', broker, async () => ({ TEST_DATABASE_TEMPLATE: await template('postgres') })]);
-  if (drills.length > 0)
-    phases.push(['drills', drills, async () => ({ TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') })]);
-  const jobsEach = phases.length > 1 ? JOBS_BESIDE : JOBS;
-  await Promise.all(phases.map(async ([label, files, env]) => tapPhase(label, files, { ...server, ...(await env()) }, jobsEach)));
+  if (broker.length > 0) {
+    const sqlite = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') };
+    await tapPhase('broker/sqlite', broker, { ...server, ...sqlite });
+  }
+  // Broker on PostgreSQL and the drills beside each other, fewer processes each: a PostgreSQL file
+  // waits on the server much of the time and a drill on its subprocesses, so neither phase keeps
+  // two cores busy alone, and neither's last long files leave a core idle while the other runs.
+  const beside = [];
+  if (broker.length > 0 && postgres && !quick) beside.push(['broker/postgres', broker]);
+  if (drills.length > 0) beside.push(['drills', drills]);
+  const jobCount = beside.length > 1 ? JOBS_BESIDE : JOBS;
+  const kind = postgres ? 'postgres' : 'sqlite';
+  await Promise.all(
+    beside.map(async ([label, files]) => tapPhase(label, files, { ...server, TEST_DATABASE_TEMPLATE: await template(kind) }, jobCount)),
+  );
   await checks;
 } finally {
   await dropTemplates();
