@@ -1,10 +1,11 @@
-// `npm test`: the web console's build (the suite serves it) and the static checks (typecheck, ESLint,
-// Prettier, layer boundaries, knip), then the tap suite in phases by what a test needs (test/README.md):
+// `npm test`: the build of the web console and the server (the suite serves the one and starts the
+// other) and the static checks (typecheck, ESLint, Prettier, layer boundaries, knip), beside the tap
+// suite, which runs in phases by what a test needs (test/README.md):
 //   unit             test/unit/, no database, once
 //   broker/sqlite    test/broker/ on the embedded database
 //   broker/postgres  test/broker/ again on PostgreSQL, when TEST_DATABASE_URL is set
 //   drills           test/drills/, once, on PostgreSQL when TEST_DATABASE_URL is set (each file picks
-//                    the database it is about)
+//                    the database it is about); beside broker/postgres
 // `npm run test:quick` (--quick): a few unit files and broker smoke tests on SQLite, no static checks.
 // Before the first phase: tap's own build step when .taprc's plugins differ from the installed
 // runner (else the first run after `npm ci` loads ts-node into every test process), and one migrated
@@ -32,8 +33,8 @@ const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, re
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
 // idle. A --jobs among the arguments comes later and wins.
 const JOBS = availableParallelism() + 1;
-// Per phase while broker on PostgreSQL and the drills run beside each other.
-const JOBS_BESIDE = Math.max(2, Math.ceil(availableParallelism() / 2) + 1);
+// The drills' processes while broker on PostgreSQL runs beside them (that phase keeps JOBS).
+const JOBS_BESIDE = availableParallelism();
 const postgres = process.env.TEST_DATABASE_URL || '';
 
 // test:quick: does a fresh install work at all (unit, spec.json, a tool run through the sandboxes, a
@@ -293,16 +294,19 @@ try {
     const sqlite = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') };
     await tapPhase('broker/sqlite', broker, { ...server, ...sqlite });
   }
-  // Broker on PostgreSQL and the drills beside each other, fewer processes each: a PostgreSQL file
-  // waits on the server much of the time and a drill on its subprocesses, so neither phase keeps
-  // two cores busy alone, and neither's last long files leave a core idle while the other runs.
+  // Broker on PostgreSQL and the drills beside each other (the drills with fewer processes): a
+  // PostgreSQL file waits on the server much of the time and a drill on its subprocesses, so neither
+  // phase keeps two cores busy alone, and neither's last long files leave a core idle. Broker on
+  // SQLite runs alone: it is CPU-bound, and beside both it ran six processes on two cores.
   const beside = [];
-  if (broker.length > 0 && postgres && !quick) beside.push(['broker/postgres', broker]);
-  if (drills.length > 0) beside.push(['drills', drills]);
-  const jobCount = beside.length > 1 ? JOBS_BESIDE : JOBS;
+  if (broker.length > 0 && postgres && !quick) beside.push(['broker/postgres', broker, JOBS]);
+  if (drills.length > 0) beside.push(['drills', drills, beside.length > 0 ? JOBS_BESIDE : JOBS]);
+
   const kind = postgres ? 'postgres' : 'sqlite';
   await Promise.all(
-    beside.map(async ([label, files]) => tapPhase(label, files, { ...server, TEST_DATABASE_TEMPLATE: await template(kind) }, jobCount)),
+    beside.map(async ([label, files, jobCount]) =>
+      tapPhase(label, files, { ...server, TEST_DATABASE_TEMPLATE: await template(kind) }, jobCount),
+    ),
   );
   await checks;
 } finally {
