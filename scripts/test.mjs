@@ -1,10 +1,11 @@
-// `npm test`: the web console's build (the suite serves it) and the static checks (typecheck, ESLint,
-// Prettier, layer boundaries, knip), then the tap suite in phases by what a test needs (test/README.md):
+// `npm test`: the build of the web console and the server (the suite serves the one and starts the
+// other) and the static checks (typecheck, ESLint, Prettier, layer boundaries, knip), beside the tap
+// suite, which runs in phases by what a test needs (test/README.md):
 //   unit             test/unit/, no database, once
 //   broker/sqlite    test/broker/ on the embedded database
 //   broker/postgres  test/broker/ again on PostgreSQL, when TEST_DATABASE_URL is set
 //   drills           test/drills/, once, on PostgreSQL when TEST_DATABASE_URL is set (each file picks
-//                    the database it is about)
+//                    the database it is about); beside broker/postgres
 // `npm run test:quick` (--quick): a few unit files and broker smoke tests on SQLite, no static checks.
 // Before the first phase: tap's own build step when .taprc's plugins differ from the installed
 // runner (else the first run after `npm ci` loads ts-node into every test process), and one migrated
@@ -32,7 +33,8 @@ const only = argv.filter((a) => !a.startsWith('-')).map((a) => relative(ROOT, re
 // (sandboxes, subprocesses, sockets, timers), so with as many files as cores the CPUs sat a third
 // idle. A --jobs among the arguments comes later and wins.
 const JOBS = availableParallelism() + 1;
-const jobs = `--jobs=${JOBS}`;
+// The drills' processes while broker on PostgreSQL runs beside them (that phase keeps JOBS).
+const JOBS_BESIDE = availableParallelism();
 const postgres = process.env.TEST_DATABASE_URL || '';
 
 // test:quick: does a fresh install work at all (unit, spec.json, a tool run through the sandboxes, a
@@ -148,7 +150,8 @@ function run(label, command, args, env, files, quiet = false) {
   });
 }
 
-// A static check: one line while it runs beside the unit phase, its output kept for the failure report.
+// A static check: one line while it runs beside the test phases, its output kept for the failure
+// report. Resolves to whether it passed.
 async function check(label, script) {
   const result = await run(label, 'npm', ['run', '--silent', script], {}, undefined, true);
   if (result.code === 0) pass += 1;
@@ -156,6 +159,7 @@ async function check(label, script) {
     fail += 1;
     failed.push(`--- ${label}: exit ${result.code}\n${result.tail.split('\n').slice(-20).join('\n')}`);
   }
+  return result.code === 0;
 }
 
 // Test files share processes in groups (test/helpers/file-group.ts): loading tap, the broker and
@@ -165,7 +169,7 @@ async function check(label, script) {
 const GROUP_DIR = join(ROOT, '.tap', 'groups');
 const FILES_PER_GROUP = 8;
 const rootHooks = (file) => /^t\.(before|beforeEach|after|afterEach|setTimeout)\(/m.test(readFileSync(join(ROOT, file), 'utf8'));
-function groupFiles(label, files) {
+function groupFiles(label, files, jobCount) {
   const alone = files.filter(rootHooks);
   const shared = files.filter((f) => !alone.includes(f));
   const dir = join(GROUP_DIR, slug(label));
@@ -174,7 +178,7 @@ function groupFiles(label, files) {
   // Longest processing time first, with a file's size standing in for its time.
   const size = (f) => statSync(join(ROOT, f)).size;
   // At least two groups per job, so the last groups to finish are short ones.
-  const count = Math.min(shared.length, Math.max(Math.ceil(shared.length / FILES_PER_GROUP), 2 * JOBS));
+  const count = Math.min(shared.length, Math.max(Math.ceil(shared.length / FILES_PER_GROUP), 2 * jobCount));
   const groups = Array.from({ length: count }, () => ({ files: [], size: 0 }));
   for (const f of [...shared].sort((a, b) => size(b) - size(a))) {
     const g = groups.reduce((min, g) => (g.size < min.size ? g : min));
@@ -198,11 +202,13 @@ function groupFiles(label, files) {
 }
 const isGroup = (name) => name.startsWith(`${relative(ROOT, GROUP_DIR)}/`);
 
-async function tapPhase(label, files, env) {
+/** `jobCount`: test processes at once, fewer than JOBS when other phases run beside this one. */
+async function tapPhase(label, files, env, jobCount = JOBS) {
   if (files.length === 0) return;
-  const entries = groupFiles(label, files);
+  const entries = groupFiles(label, files, jobCount);
   // tap's timeout is per process: a group gets one per file it runs.
   const timeout = `--timeout=${180 * FILES_PER_GROUP}`;
+  const jobs = `--jobs=${jobCount}`;
   const result = await run(label, 'npx', ['tap', '--reporter=tap', jobs, timeout, ...tapArgs, ...entries], env, files);
   const c = counts(result.tail);
   pass += c.pass;
@@ -260,21 +266,21 @@ const begun = { wall: Date.now(), cpu: cpuSeconds() };
 mkdirSync(LOG_DIR, { recursive: true });
 try {
   await ensureTapBuilt();
-  // The build and the static checks (by their package.json scripts, so each command is defined
-  // once), one after another with a line each, beside the unit phase: they mostly use one core.
-  // The broker phases wait for them (the console tests serve the built web console).
-  const checks =
-    !quick && only.length === 0
-      ? (async () => {
-          await check('build (web console)', 'build:web');
-          await check('typecheck (tsc --noEmit)', 'typecheck');
-          await check('build (sdk/typescript, tsc)', 'build:sdk');
-          await check('lint (eslint)', 'lint');
-          await check('format (prettier --check)', 'format:check');
-          await check('layers (dependency-cruiser)', 'check:layers');
-          await check('unused code (knip)', 'knip');
-        })()
-      : Promise.resolve();
+  // The build (web console and server: the console tests serve the one, the entry tests start the
+  // other) and the static checks (by their package.json scripts, so each command is defined once),
+  // one after another with a line each, beside the unit phase and then the others: they mostly use
+  // one core.
+  const checking = !quick && only.length === 0;
+  const built = checking ? check('build (web console, server)', 'build') : Promise.resolve(false);
+  const checks = built.then(async () => {
+    if (!checking) return;
+    await check('typecheck (tsc --noEmit)', 'typecheck');
+    await check('build (sdk/typescript, tsc)', 'build:sdk');
+    await check('lint (eslint)', 'lint');
+    await check('format (prettier --check)', 'format:check');
+    await check('layers (dependency-cruiser)', 'check:layers');
+    await check('unused code (knip)', 'knip');
+  });
   const pick = (files) => (quick ? files.filter((f) => QUICK.includes(f)) : files);
   const noDatabase = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: '' };
   const broker = pick(testFiles('test/broker'));
@@ -283,12 +289,27 @@ try {
   if (broker.length > 0) void template('sqlite').catch(() => undefined);
   if (postgres && ((broker.length > 0 && !quick) || drills.length > 0)) void template('postgres').catch(() => undefined);
   await tapPhase('unit', pick(testFiles('test/unit')), noDatabase);
-  await checks;
+  // The files that start the compiled server share the build's dist/ (test/helpers/server-build.ts).
+  const server = (await built) ? { TEST_SERVER_BUILT: '1' } : {};
   if (broker.length > 0) {
-    await tapPhase('broker/sqlite', broker, { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') });
-    if (postgres && !quick) await tapPhase('broker/postgres', broker, { TEST_DATABASE_TEMPLATE: await template('postgres') });
+    const sqlite = { TEST_DATABASE_URL: '', TEST_DATABASE_TEMPLATE: await template('sqlite') };
+    await tapPhase('broker/sqlite', broker, { ...server, ...sqlite });
   }
-  if (drills.length > 0) await tapPhase('drills', drills, { TEST_DATABASE_TEMPLATE: await template(postgres ? 'postgres' : 'sqlite') });
+  // Broker on PostgreSQL and the drills beside each other (the drills with fewer processes): a
+  // PostgreSQL file waits on the server much of the time and a drill on its subprocesses, so neither
+  // phase keeps two cores busy alone, and neither's last long files leave a core idle. Broker on
+  // SQLite runs alone: it is CPU-bound, and beside both it ran six processes on two cores.
+  const beside = [];
+  if (broker.length > 0 && postgres && !quick) beside.push(['broker/postgres', broker, JOBS]);
+  if (drills.length > 0) beside.push(['drills', drills, beside.length > 0 ? JOBS_BESIDE : JOBS]);
+
+  const kind = postgres ? 'postgres' : 'sqlite';
+  await Promise.all(
+    beside.map(async ([label, files, jobCount]) =>
+      tapPhase(label, files, { ...server, TEST_DATABASE_TEMPLATE: await template(kind) }, jobCount),
+    ),
+  );
+  await checks;
 } finally {
   await dropTemplates();
 }

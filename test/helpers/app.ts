@@ -17,6 +17,7 @@ import type { Clock } from '../../src/clock.js';
 import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js';
 import { OPERATOR } from '../../src/tenancy/actor.js';
 import { copyOfTemplate } from '../../sandbox/support/database-template.js';
+import { dropDatabase } from './database-drops.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -57,7 +58,7 @@ export async function createTestDatabase(t: TestContext, options: TestDatabaseOp
   const closers: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
     for (const close of closers.splice(0)) await close();
-    await drop?.();
+    if (drop) await dropDatabase(drop);
     rmSync(dataDir, { recursive: true, force: true });
   };
   t.teardown(cleanup);

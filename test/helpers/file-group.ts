@@ -10,11 +10,13 @@
  * Files with root-level hooks (`t.before`, `t.beforeEach`, …) would leak them into the next file:
  * scripts/test.mjs gives those a process of their own. After each file a line `ok <path>` (or
  * `not ok <path>`) goes to the file named by TEST_PROGRESS_FILE, for the runner's progress lines:
- * tap holds a process's output until the process ends.
+ * tap holds a process's output until the process ends. A file's PostgreSQL databases are dropped
+ * in the background while the next file runs (database-drops.ts); the group waits for them at the end.
  */
 import { appendFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
+import { droppedAll, dropInBackground } from './database-drops.js';
 
 type Teardown = () => unknown;
 type TestMethod = (...args: unknown[]) => Promise<unknown>;
@@ -22,6 +24,7 @@ type TestMethod = (...args: unknown[]) => Promise<unknown>;
 export async function runFiles(root: string, files: string[]): Promise<void> {
   const rootTest = t.test as unknown as TestMethod;
   const rootTeardown = t.teardown;
+  dropInBackground();
   for (const file of files) {
     const tests: Promise<unknown>[] = [];
     const teardowns: Teardown[] = [];
@@ -56,4 +59,5 @@ export async function runFiles(root: string, files: string[]): Promise<void> {
     const progress = process.env.TEST_PROGRESS_FILE;
     if (progress) appendFileSync(progress, `${ok ? 'ok' : 'not ok'} ${file}\n`);
   }
+  for (const error of await droppedAll()) t.fail('a test database could not be dropped', { error });
 }

@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
+import { compiledServerArgs } from '../../helpers/server-build.js';
 import { buildTestApp, createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
 import { signUp } from '../../helpers/console.js';
 import { bootstrapBanner, bootstrapIfEmpty } from '../../../src/bootstrap.js';
@@ -50,7 +51,7 @@ t.test('production: no key, nothing created; the first sign-up owns a new organi
 
 t.test('npm start with NODE_ENV=production on an empty database prints the sign-up banner and no key', async (t) => {
   const db = await createTestDatabase(t, { empty: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -9,7 +9,7 @@ import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
 import { freePort } from '../../../sandbox/support/processes.js';
-import { buildServer, npmStartArgs } from '../../helpers/server-build.js';
+import { compiledServerArgs } from '../../helpers/server-build.js';
 
 t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) => {
   const db = await createTestDatabase(t, { empty: true });
@@ -17,8 +17,7 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   t.teardown(() => hubspot.close());
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  buildServer();
-  const child = spawn(process.execPath, npmStartArgs(), {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     env: {
       ...process.env,
       ...sandboxBrokerEnv(hubspot),

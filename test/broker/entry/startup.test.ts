@@ -4,6 +4,7 @@
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
+import { compiledServerArgs } from '../../helpers/server-build.js';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildTestApp, createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
@@ -19,9 +20,9 @@ interface Failure {
   stdout: string;
 }
 
-/** Runs bin/server.ts until it exits; stderr lines without npm's own warnings. */
+/** Runs the compiled server as `npm start` does until it exits; stderr lines without npm's own warnings. */
 function startServer(env: Record<string, string>): Promise<Failure> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     env: {
       ...process.env,
       PORT: '0',

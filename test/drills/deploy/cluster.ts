@@ -1,5 +1,5 @@
 /**
- * Three broker processes (bin/server.ts, as in production) on one PostgreSQL database and one
+ * Three broker processes (the compiled server, as `npm start` and the image run it) on one PostgreSQL database and one
  * Redis, behind nginx running the shipped deploy/nginx/broker.conf, with the HubSpot sandbox as
  * the provider. The project and its keys come from the `broker` CLI, as an operator makes them.
  */
@@ -15,6 +15,7 @@ import { runCli } from '../../../bin/cli.js';
 import { startNginx } from '../../../sandbox/support/nginx.js';
 import { CUSTOM_CLIENTS } from '../../helpers/sandboxes.js';
 import { TEST_VAULT_KEYS, type TestContext } from '../../helpers/app.js';
+import { compiledServerArgs } from '../../helpers/server-build.js';
 
 export interface Instance {
   name: string;
@@ -29,9 +30,9 @@ export interface Instance {
 /** Generous: three processes start at once on a machine that may be busy with other work. */
 const START_BOUND_MS = 120_000;
 
-/** `node --import tsx bin/server.ts` (as `npm start`), resolved once it listens. */
+/** The compiled server as `npm start` runs it, resolved once it listens. */
 async function startInstance(name: string, port: number, env: Record<string, string>, started: Instance[]): Promise<void> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bin/server.ts'], {
+  const proc = spawn(process.execPath, compiledServerArgs(), {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
