@@ -134,8 +134,11 @@ t.test('retry schedule: what is retried, when, and Retry-After', async (t) => {
 t.test('sender: answers, excerpts, Retry-After, timeouts, refused connections, the address guard', async (t) => {
   const receiver = await startWebhookReceiver();
   t.teardown(() => receiver.close());
-  const sender = createWebhookSender({ timeoutMs: 300, allowPrivateHosts: new Set(['127.0.0.1']) });
+  // A timeout no answer on a busy machine comes near; the timeout case has a sender of its own.
+  const sender = createWebhookSender({ timeoutMs: 10_000, allowPrivateHosts: new Set(['127.0.0.1']) });
   t.teardown(() => sender.close());
+  const impatient = createWebhookSender({ timeoutMs: 300, allowPrivateHosts: new Set(['127.0.0.1']) });
+  t.teardown(() => impatient.close());
   const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_x' };
 
   const ok = await sender.send(receiver.url('/ok'), headers, '{"a":1}');
@@ -149,8 +152,8 @@ t.test('sender: answers, excerpts, Retry-After, timeouts, refused connections, t
   t.match(busy, { statusCode: 429, retryAfter: '7' });
   t.equal(busy.responseExcerpt!.length, EXCERPT_CHARS, 'the excerpt is cut');
 
-  receiver.script('/slow', { delayMs: 2000 });
-  const slow = await sender.send(receiver.url('/slow'), headers, '{}');
+  receiver.script('/slow', { delayMs: 5000 });
+  const slow = await impatient.send(receiver.url('/slow'), headers, '{}');
   t.equal(slow.statusCode, undefined);
   t.match(slow.error, /timeout/);
 
