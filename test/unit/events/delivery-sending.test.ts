@@ -152,7 +152,7 @@ t.test('sender: answers, excerpts, Retry-After, timeouts, refused connections, t
   t.match(busy, { statusCode: 429, retryAfter: '7' });
   t.equal(busy.responseExcerpt!.length, EXCERPT_CHARS, 'the excerpt is cut');
 
-  receiver.script('/slow', { delayMs: 5000 });
+  receiver.script('/slow', { delayMs: 2000 });
   const slow = await impatient.send(receiver.url('/slow'), headers, '{}');
   t.equal(slow.statusCode, undefined);
   t.match(slow.error, /timeout/);
