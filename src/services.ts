@@ -216,12 +216,17 @@ export function createServices(deps: ServiceDeps) {
     clock,
     log: deps.log,
   });
+  // Provider webhooks in (issue 29): verified, deduplicated events in an inbox; each brings the
+  // matching trigger instances' next poll forward (src/triggers/instance-polling.ts).
+  const providerWebhooks = createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log });
   // Instance changes schedule their polls; a poller that gives up disables the instance.
   const triggerPolling = connectInstancesToPoller({
     instances: triggerInstances,
     poller: triggerPoller,
     rows: repos.triggerInstances,
     states: triggerPollStates,
+    ingress: providerWebhooks,
+    catalog,
     log: deps.log,
   });
   const connectLinks = createConnectLinkService({
@@ -250,6 +255,17 @@ export function createServices(deps: ServiceDeps) {
     metrics,
     sweepExpiredEvents: () => eventRetention.sweepExpiredEvents(new Date(clock.now())),
   });
+  // The provider webhook inbox, hourly and once across instances: hand on what a crash left
+  // unprocessed, and drop processed rows older than HubSpot's retries (about a day) could repeat.
+  scheduler.register({
+    name: TASKS.providerWebhookInbox,
+    intervalMs: 3_600_000,
+    leaseMs: 15 * 60_000,
+    run: async () => {
+      await providerWebhooks.drainPending();
+      await providerWebhooks.sweep(PROVIDER_WEBHOOK_INBOX_KEEP_MS);
+    },
+  });
   // The native webhook API's service; the compat mount's store delegates to it.
   const webhooks = createWebhookService({
     db,
@@ -267,19 +283,6 @@ export function createServices(deps: ServiceDeps) {
     authConfigFlags: (projectId, authConfigId) => authConfigs.get(projectId, authConfigId).catch(() => undefined),
     requestedScopes: async (projectId, connectionId) =>
       (await connections.get(projectId, connectionId).catch(() => undefined))?.requestedScopes ?? undefined,
-  });
-  // Provider webhooks in (issue 29): verified, deduplicated events in an inbox. Hourly, once across
-  // instances: hand on what a crash left unprocessed, and drop processed rows older than HubSpot's
-  // retries (about a day) could still repeat.
-  const providerWebhooks = createProviderWebhookIngress({ db, catalog, authConfigs, config, clock, log: deps.log });
-  scheduler.register({
-    name: TASKS.providerWebhookInbox,
-    intervalMs: 3_600_000,
-    leaseMs: 15 * 60_000,
-    run: async () => {
-      await providerWebhooks.drainPending();
-      await providerWebhooks.sweep(PROVIDER_WEBHOOK_INBOX_KEEP_MS);
-    },
   });
   return {
     tenancy,

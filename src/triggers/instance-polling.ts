@@ -4,15 +4,32 @@
  * instance up disables it with a `trigger.disabled` event. The change and the schedule are two
  * writes, so a crash between them could leave an instance that is never polled; `reconcile`,
  * run when the poller starts, puts every instance's poll state back in line with the instance.
+ *
+ * Provider webhooks (src/triggers/ingress/) feed triggers through the poller: an event whose
+ * subscription a trigger declares (its file's `webhook` block) brings that trigger's instances on
+ * the event's connections to their next poll at once. The poll reads the item as it always does,
+ * so the event data and its id are the same whichever path saw the change first, and a change
+ * seen by both is one event; a lost webhook is still found by the poll at its interval.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ITriggerInstance } from '../db/entities/index.js';
 import type { TriggerInstanceRepository } from '../db/repositories/trigger-instance-repository.js';
 import type { TriggerPollStateRepository } from '../db/repositories/trigger-poll-state-repository.js';
+import type { Catalog, LoadedTrigger } from '../catalog/catalog.js';
+import type { IngressEvent, ProviderWebhookIngress } from './ingress/ingress-service.js';
 import type { TriggerPoller } from './poller/poller.js';
 import type { createTriggerInstanceService } from './trigger-instance-service.js';
 
 type Instances = Pick<ReturnType<typeof createTriggerInstanceService>, 'onChange' | 'pollsFailed'>;
+
+/** Whether a trigger file's webhook block subscribes to this provider event. */
+function subscribes(entry: Readonly<LoadedTrigger> | undefined, event: IngressEvent): boolean {
+  return (
+    entry?.trigger.webhook?.subscriptions.some(
+      (s) => s.type === event.subscriptionType && (s.propertyName === undefined || s.propertyName === event.propertyName),
+    ) ?? false
+  );
+}
 
 const targetOf = (i: ITriggerInstance) => ({
   instanceId: i.id,
@@ -25,8 +42,10 @@ const targetOf = (i: ITriggerInstance) => ({
 
 export function connectInstancesToPoller(deps: {
   instances: Instances;
-  poller: Pick<TriggerPoller, 'schedule' | 'unschedule' | 'setOnGiveUp'>;
-  rows: Pick<TriggerInstanceRepository, 'all'>;
+  poller: Pick<TriggerPoller, 'schedule' | 'unschedule' | 'setOnGiveUp' | 'pollSoon'>;
+  rows: Pick<TriggerInstanceRepository, 'all' | 'enabledOnConnections'>;
+  ingress: Pick<ProviderWebhookIngress, 'onEvents'>;
+  catalog: Pick<Catalog, 'getTriggerEntry'>;
   states: Pick<TriggerPollStateRepository, 'enabledFlags'>;
   log: FastifyBaseLogger;
 }) {
@@ -38,6 +57,15 @@ export function connectInstancesToPoller(deps: {
     );
   });
   poller.setOnGiveUp((instanceId, reason) => instances.pollsFailed(instanceId, reason));
+  // Resolves once the polls are brought forward: the inbox marks the events processed only then.
+  deps.ingress.onEvents(async (events) => {
+    const due = new Set<string>();
+    for (const instance of await deps.rows.enabledOnConnections([...new Set(events.flatMap((e) => e.connectionIds))])) {
+      const entry = deps.catalog.getTriggerEntry(instance.triggerSlug);
+      if (events.some((e) => e.connectionIds.includes(instance.connectionId) && subscribes(entry, e))) due.add(instance.id);
+    }
+    await poller.pollSoon([...due]);
+  });
 
   return {
     /** Schedules what has no poll state or one out of step, drops states whose instance is gone; returns how many it fixed. */

@@ -102,6 +102,12 @@ export function createTriggerInstanceRepository(db: Db) {
       return em.findOne(TriggerInstance, { id }, fresh);
     },
 
+    /** The enabled instances of these connections, in whatever project (provider webhooks name connections). */
+    enabledOnConnections(connectionIds: readonly string[], em: EntityManager = db.em()): Promise<ITriggerInstance[]> {
+      if (connectionIds.length === 0) return Promise.resolve([]);
+      return em.find(TriggerInstance, { connectionId: { $in: [...connectionIds] }, enabled: true }, fresh);
+    },
+
     /** Every instance, in every project (the poller's reconciliation at start-up). */
     all(em: EntityManager = db.em()): Promise<ITriggerInstance[]> {
       return em.find(TriggerInstance, {}, fresh);

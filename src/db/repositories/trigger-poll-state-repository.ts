@@ -48,6 +48,16 @@ export function createTriggerPollStateRepository(db: Db) {
       return em.nativeDelete(TriggerPollState, { instanceId });
     },
 
+    /** Brings enabled, scheduled instances' next poll forward to `now` (a provider webhook said something changed); returns rows changed. */
+    pollSoon(instanceIds: readonly string[], now: Date, em: EntityManager = db.em()): Promise<number> {
+      if (instanceIds.length === 0) return Promise.resolve(0);
+      return em.nativeUpdate(
+        TriggerPollState,
+        { instanceId: { $in: [...instanceIds] }, enabled: true, status: 'scheduled', nextPollAt: { $gt: now } },
+        { nextPollAt: now },
+      );
+    },
+
     /** Every row's instance and whether it is enabled (the reconciliation at start-up). */
     async enabledFlags(em: EntityManager = db.em()): Promise<Map<string, boolean>> {
       const rows = await em.find(TriggerPollState, {}, { ...fresh, fields: ['instanceId', 'enabled'] });

@@ -201,3 +201,5 @@ export function createProviderWebhookIngress(deps: {
     inbox,
   };
 }
+
+export type ProviderWebhookIngress = ReturnType<typeof createProviderWebhookIngress>;

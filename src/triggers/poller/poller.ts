@@ -370,6 +370,15 @@ export function createTriggerPoller(deps: TriggerPollerDeps) {
   return {
     schedule,
 
+    /**
+     * Polls these instances at the next check of any broker instance instead of at their interval
+     * (a provider webhook announced a change). The poll then emits what changed as any poll does:
+     * the same event ids, so an item seen by both paths is one event.
+     */
+    async pollSoon(instanceIds: readonly string[]): Promise<number> {
+      return states.pollSoon(instanceIds, new Date(clock.now()));
+    },
+
     /** Stops polling an instance (deleted); a poll in flight commits nothing. */
     async unschedule(instanceId: string): Promise<void> {
       await states.delete(instanceId);
