@@ -186,6 +186,18 @@ export function createTriggerInstanceService(deps: {
     return now;
   }
 
+  /** A disable by the system (told once), with its `trigger.disabled` event in the same transaction. */
+  async function disableBySystem(instance: ITriggerInstance, reason: string, tx: EntityManager): Promise<void> {
+    const disabled = await disable(instance.projectId, instance, 'system', reason, tx);
+    if (!disabled) return;
+    await recorder.recordEvent(tx, {
+      projectId: instance.projectId,
+      type: 'trigger.disabled',
+      subjectId: disabled.id,
+      data: { ...triggerInstanceView(disabled), reason },
+    });
+  }
+
   return {
     /** Registers a listener of committed changes (created instances are told as `enabled`). */
     onChange(listener: TriggerInstanceListener): () => void {
@@ -318,15 +330,7 @@ export function createTriggerInstanceService(deps: {
       await db.transaction(async (tx) => {
         const instance = await rows.findAnyProject(instanceId, tx);
         if (!instance?.enabled) return;
-        const why = `polls_failed: ${reason}`.slice(0, 255);
-        const disabled = await disable(instance.projectId, instance, 'system', why, tx);
-        if (!disabled) return;
-        await recorder.recordEvent(tx, {
-          projectId: instance.projectId,
-          type: 'trigger.disabled',
-          subjectId: disabled.id,
-          data: { ...triggerInstanceView(disabled), reason: why },
-        });
+        await disableBySystem(instance, `polls_failed: ${reason}`.slice(0, 255), tx);
       });
     },
 
@@ -339,16 +343,7 @@ export function createTriggerInstanceService(deps: {
     async connectionChanged(tx: EntityManager, conn: { id: string; projectId: string }, type: EventType): Promise<void> {
       if (type === 'connection.expired' || type === 'connection.revoked' || type === 'connection.deleted') {
         const reason = DISABLE_REASONS[type];
-        for (const instance of await rows.ofConnection(conn.projectId, conn.id, true, tx)) {
-          const disabled = await disable(conn.projectId, instance, 'system', reason, tx);
-          if (!disabled) continue;
-          await recorder.recordEvent(tx, {
-            projectId: conn.projectId,
-            type: 'trigger.disabled',
-            subjectId: disabled.id,
-            data: { ...triggerInstanceView(disabled), reason },
-          });
-        }
+        for (const instance of await rows.ofConnection(conn.projectId, conn.id, true, tx)) await disableBySystem(instance, reason, tx);
       } else if (type === 'connection.created' || type === 'connection.recovered') {
         for (const instance of await rows.ofConnection(conn.projectId, conn.id, false, tx)) {
           if (instance.disabledBy === 'system') await enable(conn.projectId, instance, tx);
