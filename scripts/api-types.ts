@@ -40,6 +40,15 @@ const SDK_HEADER = `/**
 const HEADERS: Record<string, string> = { [API_TYPES_FILE]: WEB_HEADER, [SDK_API_TYPES_FILE]: SDK_HEADER };
 
 /** The OpenAPI document the broker serves, from a broker built for the purpose and closed again. */
+/** Where a committed generated file first differs from what generation writes (for the drift tests' messages). */
+export function firstDifference(a: string, b: string): string {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  const line = left.findIndex((l, i) => l !== right[i]);
+  const at = line === -1 ? left.length : line;
+  return `line ${at + 1}: committed ${JSON.stringify(left[at] ?? '<end>')}, expected ${JSON.stringify(right[at] ?? '<end>')}`;
+}
+
 export async function specDocument(): Promise<OpenAPI3> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broker-spec-'));
   try {

@@ -5,15 +5,7 @@
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { GENERATE_COMMAND, renderApiTypes, SDK_API_TYPES_FILE, specDocument } from '../../../scripts/api-types.js';
-
-function firstDifference(a: string, b: string): string {
-  const left = a.split('\n');
-  const right = b.split('\n');
-  const line = left.findIndex((l, i) => l !== right[i]);
-  const at = line === -1 ? left.length : line;
-  return `line ${at + 1}: committed ${JSON.stringify(left[at] ?? '<end>')}, expected ${JSON.stringify(right[at] ?? '<end>')}`;
-}
+import { firstDifference, GENERATE_COMMAND, renderApiTypes, SDK_API_TYPES_FILE, specDocument } from '../../../scripts/api-types.js';
 
 t.test('the committed SDK API types are generated from the current spec.json', async (t) => {
   const spec = await specDocument();
