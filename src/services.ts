@@ -310,6 +310,8 @@ export function createServices(deps: ServiceDeps) {
       catalog,
       catalogService,
       webhooks,
+      triggerInstances,
+      triggerPollStates,
     }),
     /** The trigger poller (issue 29): schedule/unschedule/status for the instance service; plugins/trigger-poller.ts runs its loop. */
     triggerPoller,

@@ -17,6 +17,7 @@ import { executionOperations } from './executions.js';
 import { toolkitOperations } from './toolkits.js';
 import { auditOperations } from './audit.js';
 import { webhookOperations } from './webhooks.js';
+import { triggerInstanceOperations } from './trigger-instances.js';
 
 export const CONSOLE_PREFIX = '/api/v1/console';
 
@@ -35,5 +36,6 @@ export const consoleContract = {
     ...toolkitOperations,
     ...auditOperations,
     ...webhookOperations,
+    ...triggerInstanceOperations,
   },
 } satisfies Contract;

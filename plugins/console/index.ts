@@ -26,12 +26,22 @@ import { executionRoutes } from './executions.js';
 import { toolkitRoutes } from './toolkits.js';
 import { auditRoutes } from './audit.js';
 import { webhookRoutes } from './webhooks.js';
+import { triggerInstanceRoutes } from './trigger-instances.js';
 import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 import { CONSOLE_PREFIX } from './contract.js';
 
 export type ConsoleServices = Pick<
   Services,
-  'accounts' | 'sessions' | 'tenancy' | 'audit' | 'usage' | 'consoleResources' | 'consoleExecutions' | 'consoleToolkits' | 'consoleWebhooks'
+  | 'accounts'
+  | 'sessions'
+  | 'tenancy'
+  | 'audit'
+  | 'usage'
+  | 'consoleResources'
+  | 'consoleExecutions'
+  | 'consoleToolkits'
+  | 'consoleWebhooks'
+  | 'consoleTriggers'
 >;
 
 export interface ConsoleOptions {
@@ -55,6 +65,7 @@ export const signedInRouteGroups = [
   toolkitRoutes,
   auditRoutes,
   webhookRoutes,
+  triggerInstanceRoutes,
 ];
 
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {

@@ -15,6 +15,10 @@ import { createProjectConsoleServices, type ProjectDomainServices } from './proj
 import type { WebhookService } from './webhook-ports.js';
 import { createConsoleWebhookService } from './console-webhook-service.js';
 import { bindWebhookPorts } from './webhook-ports.js';
+import type { TriggerPollStateRepository } from '../db/repositories/trigger-poll-state-repository.js';
+import type { createTriggerInstanceService } from '../triggers/trigger-instance-service.js';
+import { createTriggerActivity } from '../triggers/trigger-activity.js';
+import { createConsoleTriggerService } from './console-trigger-service.js';
 
 type Repositories = ReturnType<typeof createRepositories>;
 
@@ -25,6 +29,8 @@ export function createConsoleServices(
     clock: Clock;
     tenancy: Tenancy;
     webhooks: WebhookService;
+    triggerInstances: ReturnType<typeof createTriggerInstanceService>;
+    triggerPollStates: TriggerPollStateRepository;
   } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
@@ -39,6 +45,14 @@ export function createConsoleServices(
     consoleWebhooks: createConsoleWebhookService({
       audit: tenancy.audited,
       ...bindWebhookPorts({ webhooks: deps.webhooks }),
+    }),
+    // Trigger instances (issue 29) with their polling and last event, audited.
+    consoleTriggers: createConsoleTriggerService({
+      audit: tenancy.audited,
+      instances: deps.triggerInstances,
+      rows: repos.triggerInstances,
+      activity: createTriggerActivity({ states: deps.triggerPollStates, events: repos.events }),
+      catalog: deps.catalog,
     }),
   };
 }

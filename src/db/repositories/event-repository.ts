@@ -46,6 +46,22 @@ export function createEventRepository(db: Db) {
       return em.findOne(Event, { subjectId, projectId, type: { $in: types } }, { ...fresh, orderBy: { createdAt: 'desc', id: 'desc' } });
     },
 
+    /** Per subject, when its latest event of `type` was recorded (the console's "last event" of trigger instances). */
+    async latestAtBySubjects(projectId: string, subjectIds: readonly string[], type: string): Promise<Map<string, Date>> {
+      if (subjectIds.length === 0) return new Map();
+      const rows: { subject_id: string; at: Date | number | string }[] = await db
+        .em()
+        .getConnection()
+        .execute(
+          `select subject_id, max(created_at) as at from events
+            where project_id = ? and type = ? and subject_id in (${subjectIds.map(() => '?').join(',')}) group by subject_id`,
+          [projectId, type, ...subjectIds],
+        );
+      // SQLite stores epoch milliseconds (a number, or its digits as text); PostgreSQL a timestamptz.
+      const asDate = (v: Date | number | string) => (v instanceof Date ? v : new Date(/^\d+$/.test(String(v)) ? Number(v) : v));
+      return new Map(rows.map((r) => [r.subject_id, asDate(r.at)]));
+    },
+
     /** The delivery worker: the event a delivery row points at. */
     findById(id: string, em: EntityManager = db.em()): Promise<IEvent | null> {
       return em.findOne(Event, { id }, fresh);

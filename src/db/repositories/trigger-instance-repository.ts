@@ -20,6 +20,13 @@ export interface TriggerInstanceFilter {
   showDisabled?: boolean;
 }
 
+/** The console's list filters: one connection, one trigger slug, enabled or disabled ones (absent: all). */
+export interface TriggerInstancePageFilter {
+  connectionId?: string | undefined;
+  triggerSlug?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
 function where(projectId: string, f: TriggerInstanceFilter): FilterQuery<ITriggerInstance> {
   const w: Record<string, unknown> = { projectId };
   if (f.ids) w.id = { $in: f.ids };
@@ -70,6 +77,23 @@ export function createTriggerInstanceRepository(db: Db) {
         em.count(TriggerInstance, w),
       ]);
       return { rows, total };
+    },
+
+    /** Newest first, strictly after `before` (the console's keyset pages on the (project, createdAt, id) index). */
+    page(
+      projectId: string,
+      f: TriggerInstancePageFilter,
+      limit: number,
+      before?: { createdAt: Date; id: string },
+    ): Promise<ITriggerInstance[]> {
+      const w: Record<string, unknown> = { projectId };
+      if (f.connectionId !== undefined) w.connectionId = f.connectionId;
+      if (f.triggerSlug !== undefined) w.triggerSlug = f.triggerSlug;
+      if (f.enabled !== undefined) w.enabled = f.enabled;
+      if (before) w.$or = [{ createdAt: { $lt: before.createdAt } }, { createdAt: before.createdAt, id: { $lt: before.id } }];
+      return db
+        .em()
+        .find(TriggerInstance, w as FilterQuery<ITriggerInstance>, { ...fresh, orderBy: { createdAt: 'desc', id: 'desc' }, limit });
     },
 
     /** A connection's instances, enabled or disabled ones (the connection health hooks). */

@@ -35,6 +35,12 @@ export function createTriggerPollStateRepository(db: Db) {
       return em.findOne(TriggerPollState, { instanceId }, fresh);
     },
 
+    /** The rows of these instances (the console's list shows each one's polling). */
+    findMany(instanceIds: readonly string[], em: EntityManager = db.em()): Promise<ITriggerPollState[]> {
+      if (instanceIds.length === 0) return Promise.resolve([]);
+      return em.find(TriggerPollState, { instanceId: { $in: [...instanceIds] } }, fresh);
+    },
+
     insert(row: NewTriggerPollState, em: EntityManager = db.em()): Promise<ITriggerPollState> {
       return insertNew(em, TriggerPollState, { ...row, markIds: [], leaseToken: null, leaseExpiresAt: null, markAt: null });
     },
