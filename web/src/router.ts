@@ -8,7 +8,16 @@ import { useEffect, useState } from 'preact/hooks';
 export const ORG_SECTIONS = ['projects', 'members', 'usage', 'audit', 'toolkits', 'settings'] as const;
 export type OrgSection = (typeof ORG_SECTIONS)[number];
 
-export const PROJECT_TABS = ['api-keys', 'auth-configs', 'connections', 'executions', 'webhooks', 'events', 'settings'] as const;
+export const PROJECT_TABS = [
+  'api-keys',
+  'auth-configs',
+  'connections',
+  'triggers',
+  'executions',
+  'webhooks',
+  'events',
+  'settings',
+] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** The tabs with an address per item (a subscription's deliveries, an event's detail). */

@@ -44,6 +44,7 @@ export type BrokerEvent = ItemOf<'consoleListEvents'>;
 export type EventType = ItemOf<'consoleListEventTypes'>;
 export type Redelivered = Ok<'consoleRedeliverEvent'>;
 export type TestEventSent = Ok<'consoleSendTestEvent'>;
+export type TriggerInstance = ItemOf<'consoleListTriggerInstances'>;
 
 /** Every connection status, in the order the filters list them; a status added to the schema must be added here. */
 export const CONNECTION_STATUSES = [

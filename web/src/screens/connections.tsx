@@ -2,7 +2,7 @@
  * A project's connections (one end user's account at one toolkit): status badges with the
  * broker's reason, filters by status, toolkit and end user, and for owners and admins disable /
  * enable, revoke (ACTIVE and EXPIRED only: destroys the tokens at the provider when it can) and
- * delete, each asked first except enabling.
+ * delete, each asked first except enabling. Each connection's triggers open under the list.
  */
 import { useState } from 'preact/hooks';
 import { api, projectPath } from '../api';
@@ -15,6 +15,7 @@ import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { CONNECTION_STATUSES, type Connection, type List, type Page, type Project, type Toolkit } from '../types';
 import { DataTable } from '../components/data-table';
+import { ConnectionTriggers } from './triggers';
 
 type Action = 'disable' | 'revoke' | 'delete';
 
@@ -49,6 +50,8 @@ export function Connections({ project }: { project: Project }) {
     [base, status, toolkit, appliedUser],
   );
   const [pending, setPending] = useState<{ action: Action; connection: Connection } | null>(null);
+  // The connection whose triggers show under the list.
+  const [watched, setWatched] = useState<Connection | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const manage = canManage(org.role);
@@ -158,6 +161,16 @@ export function Connections({ project }: { project: Project }) {
               </td>
               <td class="nowrap">{formatDateTime(c.createdAt)}</td>
               <td class="actions">
+                <button
+                  type="button"
+                  class="button button-small"
+                  aria-expanded={watched?.id === c.id}
+                  aria-controls="connection-triggers"
+                  onClick={() => setWatched(watched?.id === c.id ? null : c)}
+                  data-testid="connection-triggers-button"
+                >
+                  Triggers
+                </button>
                 {manage ? (
                   <>
                     {c.disabled ? (
@@ -193,6 +206,11 @@ export function Connections({ project }: { project: Project }) {
         </DataTable>
       ) : null}
       <Pager pages={pages} label="Connections" />
+      {watched ? (
+        <div id="connection-triggers">
+          <ConnectionTriggers project={project} connection={watched} onClose={() => setWatched(null)} />
+        </div>
+      ) : null}
       {pending ? (
         <ConfirmDialog
           title={ACTION_TEXT[pending.action].title}

@@ -14,8 +14,25 @@ import { href } from '../router';
 import type { BrokerEvent, EventType, List, Page, Project, Redelivered } from '../types';
 import { DataTable } from '../components/data-table';
 
-/** What an event is about, in a few words: its connection for the connection events. */
+/** What a trigger event is about: the trigger (type and instance), its connection and end user, and why it was disabled. */
+function triggerSubjectOf(data: Record<string, unknown>): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const parts: string[] = [];
+  const slug = text(data.triggerSlug);
+  const instance = text(data.instanceId) ?? text(data.id);
+  if (slug) parts.push(instance ? `${slug} (${instance})` : slug);
+  const connection = text(data.connectionId) ?? text(data.connectedAccountId);
+  if (connection) parts.push(`connection ${connection}`);
+  const user = text(data.userId) ?? text(data.entityId);
+  if (user) parts.push(`end user ${user}`);
+  const reason = text(data.reason);
+  if (reason) parts.push(`reason ${reason}`);
+  return parts.join(', ');
+}
+
+/** What an event is about, in a few words: its connection for the connection events, its trigger and connection for trigger events. */
 function subjectOf(e: BrokerEvent): string {
+  if (e.type === 'trigger.event' || e.type === 'trigger.disabled') return triggerSubjectOf(e.data as Record<string, unknown>);
   const data = e.data as { id?: unknown; toolkit?: { slug?: unknown }; providerSlug?: unknown; entityId?: unknown; url?: unknown };
   const parts: string[] = [];
   if (typeof data.providerSlug === 'string') parts.push(data.providerSlug);

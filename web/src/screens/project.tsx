@@ -1,5 +1,5 @@
 /**
- * A project's page: its name, then one tab per part (API keys, auth configs, connections, recent
+ * A project's page: its name, then one tab per part (API keys, auth configs, connections, triggers, recent
  * executions, webhooks, events, settings). Tabs are links, so each has its own address and the Back button works.
  */
 import { api, projectPath } from '../api';
@@ -15,12 +15,14 @@ import { Connections } from './connections';
 import { Executions } from './executions';
 import { Webhooks } from './webhooks';
 import { Events } from './events';
+import { Triggers } from './triggers';
 import { ProjectSettings } from './project-settings';
 
 const TABS: { tab: ProjectTab; label: string }[] = [
   { tab: 'api-keys', label: 'API keys' },
   { tab: 'auth-configs', label: 'Auth configs' },
   { tab: 'connections', label: 'Connections' },
+  { tab: 'triggers', label: 'Triggers' },
   { tab: 'executions', label: 'Executions' },
   { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'events', label: 'Events' },
@@ -79,6 +81,8 @@ function Tab({ tab, item, project, onChanged }: { tab: ProjectTab; item: string 
       return <AuthConfigs project={project} />;
     case 'connections':
       return <Connections project={project} />;
+    case 'triggers':
+      return <Triggers project={project} />;
     case 'executions':
       return <Executions project={project} />;
     case 'webhooks':
