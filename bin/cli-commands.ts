@@ -49,6 +49,11 @@ export const SPECS: Record<string, CommandSpec> = {
     required: ['org', 'executions'],
   },
   'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
+  'generate-secrets': {
+    usage:
+      'generate-secrets\n    print a new VAULT_KEYS and SESSION_SECRET for a first production install (environment-file lines);\n' +
+      '    no database needed. Keep them safe: without VAULT_KEYS no stored credential can be decrypted',
+  },
   catalog: {
     usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
     positionals: { min: 0, max: Infinity },

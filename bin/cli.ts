@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../src/config.js';
+import { generateSecrets, loadConfig, type Config } from '../src/config.js';
 import { BrokerError } from '../src/errors.js';
 import { describeStartupError } from '../src/startup-errors.js';
 import { buildApp } from '../plugins/app.js';
@@ -240,6 +240,11 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (name === 'catalog') return catalogCommand(args);
+    if (name === 'generate-secrets') {
+      // Before loadConfig: a production environment without these is exactly when they are needed.
+      for (const [setting, value] of Object.entries(generateSecrets())) out(`${setting}=${value}`);
+      return 0;
+    }
     // A one-off command's process ends when it is done: it sends no webhooks (a claim would wait
     // out its lease) and runs no periodic tasks or trigger polls (the servers do).
     config = loadConfig({

@@ -19,6 +19,7 @@ interface SettingSchema {
   anyOf?: { const?: unknown }[];
   default?: unknown;
   defaultText?: string;
+  formatText?: string;
   description?: string;
   minimum?: number;
   maximum?: number;
@@ -40,7 +41,8 @@ function allowed(s: SettingSchema): string {
   if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${s.minimum} to ${s.maximum}`);
   else if (s.minimum !== undefined) parts.push(`at least ${s.minimum}`);
   if (s.minLength !== undefined && s.minLength > 1) parts.push(`at least ${s.minLength} characters`);
-  if (s.pattern) parts.push(`matches \`${s.pattern}\``);
+  if (s.formatText) parts.push(s.formatText);
+  else if (s.pattern) parts.push(`matches \`${s.pattern}\``);
   if (s.type === 'boolean') parts.push('`true`/`false` (also `1`/`0`, `yes`/`no`)');
   return parts.join('; ');
 }

@@ -62,6 +62,15 @@ t.test('create-project --org-id, and an organization name several share', async 
   t.notMatch((await cli(env, ['list-projects'])).out, /"Four"/, 'nothing created');
 });
 
+t.test('generate-secrets prints settings production accepts, without a database or configuration', async (t) => {
+  const r = await cli({ NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, ['generate-secrets']);
+  t.equal(r.code, 0, r.err);
+  const lines = r.out.trim().split('\n');
+  t.match(lines[0], /^VAULT_KEYS=k\d{8}:[A-Za-z0-9+/]{43}=$/);
+  t.match(lines[1], /^SESSION_SECRET=[A-Za-z0-9_-]{43}$/);
+  t.equal(lines.length, 2);
+});
+
 t.test('catalog check names the file and field of a bad toolkit', async (t) => {
   const good = await cli({}, ['catalog', 'check', fileURLToPath(new URL('../../../catalog', import.meta.url))]);
   t.equal(good.code, 0);
@@ -84,7 +93,17 @@ t.test('usage: --help for the CLI and each command, strict flags, exit 2 on wron
   const help = await cli({}, ['--help']);
   t.equal(help.code, 0);
   t.match(help.out, /^Usage: broker <command>/);
-  const names = ['migrate', 'create-project', 'create-key', 'list-keys', 'revoke-key', 'list-projects', 'rotate-keys', 'catalog'];
+  const names = [
+    'migrate',
+    'create-project',
+    'create-key',
+    'list-keys',
+    'revoke-key',
+    'list-projects',
+    'rotate-keys',
+    'generate-secrets',
+    'catalog',
+  ];
   for (const name of names) {
     t.match(help.out, `  ${name}`, `the overview lists ${name}`);
     const one = await cli({}, [name, '--help']);
