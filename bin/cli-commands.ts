@@ -16,10 +16,12 @@ export const SPECS: Record<string, CommandSpec> = {
   migrate: { usage: 'migrate\n    apply pending database migrations' },
   'create-project': {
     usage:
-      'create-project --org <name> --project <name>\n    create a project (and the organization if new); prints its first API key once.\n' +
-      '    A project name is unique within its organization.',
-    options: { org: { type: 'string' }, project: { type: 'string' } },
-    required: ['org', 'project'],
+      'create-project (--org <name> | --org-id <organizationId>) --project <name>\n' +
+      '    create a project; prints its first API key once. --org names the organization, created if no\n' +
+      '    organization has that name (refused if several have it: use --org-id). A project name is unique\n' +
+      '    within its organization.',
+    options: { org: { type: 'string' }, 'org-id': { type: 'string' }, project: { type: 'string' } },
+    required: ['project'],
   },
   'create-key': {
     usage: 'create-key --project <projectId> [--name <label>]\n    create another API key for a project; printed once',
@@ -37,7 +39,7 @@ export const SPECS: Record<string, CommandSpec> = {
       '    A key already revoked is left as it is ("already revoked at …", exit 0).',
     positionals: { min: 1, max: 1 },
   },
-  'list-projects': { usage: "list-projects\n    list organizations' projects" },
+  'list-projects': { usage: 'list-projects\n    list every project with its organization, by id and name' },
   'set-quota': {
     usage:
       'set-quota --org <organizationId> --executions <n|unlimited>\n' +
@@ -47,6 +49,11 @@ export const SPECS: Record<string, CommandSpec> = {
     required: ['org', 'executions'],
   },
   'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
+  'generate-secrets': {
+    usage:
+      'generate-secrets\n    print a new VAULT_KEYS and SESSION_SECRET for a first production install (environment-file lines);\n' +
+      '    no database needed. Keep them safe: without VAULT_KEYS no stored credential can be decrypted',
+  },
   catalog: {
     usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
     positionals: { min: 0, max: Infinity },

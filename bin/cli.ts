@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../src/config.js';
+import { generateSecrets, loadConfig, type Config } from '../src/config.js';
 import { BrokerError } from '../src/errors.js';
 import { describeStartupError } from '../src/startup-errors.js';
 import { buildApp } from '../plugins/app.js';
@@ -58,11 +58,10 @@ const shownKey = (target: string) => (target.startsWith('cb_live_') ? `${target.
 
 export const commands: Record<string, Command> = {
   async 'create-project'(app, _args, flags) {
-    const orgName = required(flags, 'org');
     const projectName = required(flags, 'project');
     const { tenancy } = app.services;
     // Each change with its audit entry, the operator as the actor (src/tenancy).
-    const org = await tenancy.organizations.findOrCreate(OPERATOR, orgName);
+    const org = await organizationFor(app, flags);
     const project = await tenancy.projects.create(OPERATOR, org.id, projectName);
     const { key, apiKey } = await tenancy.apiKeys.create(OPERATOR, project.id, 'default');
     out(`Organization: ${org.id} (${org.name})`);
@@ -119,9 +118,48 @@ export const commands: Record<string, Command> = {
       );
   },
   async 'list-projects'(app) {
-    for (const p of await app.services.tenancy.projects.listAll()) out(`${p.id}  ${p.name}  org ${p.organizationId}`);
+    const { organizations, projects } = app.services.tenancy;
+    const orgNames = new Map((await organizations.listAll()).map((o) => [o.id, o.name]));
+    const all = await projects.listAll();
+    if (all.length === 0) out('No projects yet; create one with broker create-project.');
+    for (const p of all) out(`${p.id}  "${p.name}"  in ${p.organizationId} "${orgNames.get(p.organizationId) ?? ''}"`);
   },
 };
+
+/** create-project's organization: by id (`--org-id`), or by name (`--org`, created when new). */
+async function organizationFor(app: FastifyInstance, flags: Flags) {
+  const { organizations } = app.services.tenancy;
+  if (flags.org !== undefined) return organizations.findOrCreate(OPERATOR, required(flags, 'org'));
+  const organizationId = required(flags, 'org-id');
+  const org = await organizations.find(organizationId);
+  if (!org) throw new CommandError(`Organization ${organizationId} does not exist (see broker list-projects)`);
+  return org;
+}
+
+/** Which database a command used, without its password: a CLI run against the wrong one is easy to miss. */
+function describeDatabase(config: Config): string {
+  const { kind, url } = config.database;
+  if (kind === 'sqlite') return `SQLite ${url}`;
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.username ? `${decodeURIComponent(u.username)}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/** node:util parseArgs' messages, reworded for this CLI (theirs suggest `--` tricks that do not apply here). */
+function usageErrorOf(name: string, err: unknown): UsageError {
+  const e = err as { code?: string; message: string };
+  const option = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1] ?? '';
+  const known = Object.keys(SPECS[name]!.options ?? {}).map((o) => `--${o}`);
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new UsageError(
+      `Unknown option ${option} for ${name}; ${known.length > 0 ? `it takes ${known.join(', ')}` : 'it takes no options'}`,
+    );
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`${option} needs a value`);
+  return new UsageError(e.message.split('\n')[0]!);
+}
 
 /** `broker catalog check [dir...]`: the loader's checks, for toolkit authors; no database needed. */
 function catalogCommand(args: string[]): number {
@@ -140,6 +178,7 @@ function catalogCommand(args: string[]): number {
 async function migrateCommand(config: Config): Promise<number> {
   const applied = await migrateDatabase(config.database);
   out(applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
+  process.stderr.write(`Database: ${describeDatabase(config)}\n`);
   return 0;
 }
 
@@ -152,11 +191,23 @@ function parseCommand(name: string, argv: string[]): { args: string[]; flags: Fl
       args: argv,
       strict: true,
       allowPositionals: true,
+      tokens: true,
       options: { help: { type: 'boolean', short: 'h' }, ...spec.options },
     });
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0]!);
+    throw usageErrorOf(name, err);
   }
+  // parseArgs keeps the last of a repeated option; two different values are more likely a mistake.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once`);
+    seen.add(token.name);
+  }
+  if (SPECS[name]!.options?.['org-id'] && parsed.values.org !== undefined && parsed.values['org-id'] !== undefined)
+    throw new UsageError('Give --org or --org-id, not both');
+  if (name === 'create-project' && !parsed.values.help && parsed.values.org === undefined && parsed.values['org-id'] === undefined)
+    throw new UsageError('--org or --org-id is required');
   const { help, ...flags } = parsed.values;
   const { min, max } = spec.positionals ?? { min: 0, max: 0 };
   if (!help && parsed.positionals.length < min)
@@ -178,7 +229,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   if (!SPECS[name]) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
-    return 1;
+    return 2;
   }
   let app: FastifyInstance | undefined;
   let config: Config | undefined;
@@ -189,6 +240,11 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (name === 'catalog') return catalogCommand(args);
+    if (name === 'generate-secrets') {
+      // Before loadConfig: a production environment without these is exactly when they are needed.
+      for (const [setting, value] of Object.entries(generateSecrets())) out(`${setting}=${value}`);
+      return 0;
+    }
     // A one-off command's process ends when it is done: it sends no webhooks (a claim would wait
     // out its lease) and runs no periodic tasks or trigger polls (the servers do).
     config = loadConfig({
@@ -202,6 +258,7 @@ export async function runCli(argv: string[]): Promise<number> {
     app = await buildApp(config);
     await app.ready();
     await commands[name]!(app, args, flags);
+    process.stderr.write(`Database: ${describeDatabase(config)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -39,26 +39,49 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     closing ??= app.close();
     return closing;
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => {
-        app.log.error('graceful shutdown timed out; exiting');
+  let stopping = false;
+  const shutdown = (reason: Record<string, unknown>) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(reason, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
         process.exit(1);
-      }, SHUTDOWN_GRACE_MS);
-      timer.unref();
-      close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'error during shutdown');
-          process.exit(1);
-        },
-      );
-    });
-  }
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown({ signal }));
+  stopWithParent(shutdown);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, close, url: `http://${config.host}:${port}` };
+}
+
+/** How often a server started by npm checks that npm is still there. */
+const PARENT_CHECK_MS = 1000;
+/** Read at load: npm may be gone before the server has finished starting. */
+const PARENT_AT_START = process.ppid;
+
+/**
+ * Under `npm start` the server is npm's child (through a shell), and a signal sent to npm alone
+ * (a process manager, `kill <npm's pid>`) does not always reach it: the server would keep the port
+ * with nobody to stop it. Started by npm, it stops when npm is gone (it is handed to another
+ * parent). Not otherwise: a server started with nohup or by an init system outlives its shell.
+ */
+function stopWithParent(shutdown: (reason: Record<string, unknown>) => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = PARENT_AT_START;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) shutdown({ reason: `parent process ${parent} (npm) exited` });
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 /**

@@ -19,6 +19,7 @@ interface SettingSchema {
   anyOf?: { const?: unknown }[];
   default?: unknown;
   defaultText?: string;
+  formatText?: string;
   description?: string;
   minimum?: number;
   maximum?: number;
@@ -40,7 +41,8 @@ function allowed(s: SettingSchema): string {
   if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${s.minimum} to ${s.maximum}`);
   else if (s.minimum !== undefined) parts.push(`at least ${s.minimum}`);
   if (s.minLength !== undefined && s.minLength > 1) parts.push(`at least ${s.minLength} characters`);
-  if (s.pattern) parts.push(`matches \`${s.pattern}\``);
+  if (s.formatText) parts.push(s.formatText);
+  else if (s.pattern) parts.push(`matches \`${s.pattern}\``);
   if (s.type === 'boolean') parts.push('`true`/`false` (also `1`/`0`, `yes`/`no`)');
   return parts.join('; ');
 }
@@ -102,10 +104,12 @@ export function renderCliReference(): string {
     "(`DATABASE_URL`, `DATA_DIR`: [configuration.md](configuration.md)), including a running broker's.",
     '`broker --help` lists the commands, `broker <command> --help` shows one; every command also takes',
     '`--help`/`-h`. With `npm start`, `migrate` is the only thing that changes the schema: the other',
-    'commands that use the database refuse one with pending migrations, naming `broker migrate`.',
+    'commands that use the database refuse one with pending migrations, naming `broker migrate`. A',
+    'command that used the database ends by naming it on stderr (`Database: PostgreSQL user@host/db`,',
+    'never the password), so a run against the wrong one shows.',
     '',
     'Exit codes: `0` done; `1` failed, with one line saying why (an unknown project or key id, a refused',
-    'rule, the database or configuration); `2` wrong usage (unknown command option, missing option or',
+    'rule, the database or configuration); `2` wrong usage (unknown command, unknown or repeated option, missing option or',
     "argument), with the command's usage.",
     '',
     ...sections,

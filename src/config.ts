@@ -28,6 +28,7 @@ export const EnvSchema = Type.Object({
   PUBLIC_BASE_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^/?#]+$',
+      formatText: 'an `http://` or `https://` origin without a path, such as `https://broker.example.com`',
       description:
         "Public origin (no path) used to build OAuth callback URLs and links; must be reachable by users' browsers. An `https://` origin makes console cookies `Secure`",
       defaultText: '`http://localhost:$PORT`',
@@ -36,6 +37,7 @@ export const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({
       pattern: '^(postgres(ql)?://|sqlite:).+',
+      formatText: '`postgres://…` or `sqlite:…`',
       description: '`postgres://user@host:5432/db` for PostgreSQL, or `sqlite:/path/file.sqlite`',
       defaultText: 'embedded SQLite at `$DATA_DIR/broker.sqlite`',
     }),
@@ -44,6 +46,7 @@ export const EnvSchema = Type.Object({
   VAULT_KEYS: Type.Optional(
     Type.String({
       pattern: '^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$',
+      formatText: 'comma-separated `id:key` pairs, each key 32 random bytes in base64 (`broker generate-secrets` makes one)',
       description:
         'Master key ring `id:base64(32 bytes)[,id:key…]`; the first key encrypts, all decrypt. **Required in production.** In development a key is generated into `$DATA_DIR/vault-keys` with a loud warning',
       defaultText: 'generated in development',
@@ -57,7 +60,11 @@ export const EnvSchema = Type.Object({
     }),
   ),
   REDIS_URL: Type.Optional(
-    Type.String({ pattern: '^rediss?://.+', description: '`redis://…`; shares rate-limit counters between instances' }),
+    Type.String({
+      pattern: '^rediss?://.+',
+      formatText: '`redis://…` or `rediss://…`',
+      description: '`redis://…`; shares rate-limit counters between instances',
+    }),
   ),
   LOG_LEVEL: Type.Optional(
     Type.Union(LogLevel.anyOf, {
@@ -176,6 +183,7 @@ export const EnvSchema = Type.Object({
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     pattern: '^ *\\d+(\\.\\d+)? *(, *\\d+(\\.\\d+)? *)*$',
+    formatText: 'comma-separated numbers of seconds, such as `5,300,1800`',
     default: '5,300,1800,7200,18000,36000,36000',
     description:
       'Seconds before each retry of a failed delivery (the first attempt is immediate); the default retries for about a day: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h',
@@ -466,39 +474,58 @@ function allowedWords(name: string): string[] | undefined {
   return words?.every((w) => typeof w === 'string') ? (words as string[]) : undefined;
 }
 
+/** A pattern-checked variable's expected form in words (its `formatText`): never the raw expression. */
+function formatWords(name: string): string | undefined {
+  return (EnvSchema.properties as Record<string, { formatText?: string }>)[name]?.formatText;
+}
+
 function describeProblem(path: string, message: string, value: unknown): string {
   const name = path.replace(/^\//, '') || 'environment';
   const shown = /SECRET|KEYS|CLIENTS/.test(name) ? '(value hidden)' : JSON.stringify(value);
   const words = allowedWords(name);
-  return `${name}: ${words ? `must be one of ${words.join(', ')}` : message} (got ${shown})`;
+  const format = /match/.test(message) ? formatWords(name) : undefined;
+  return `${name}: ${words ? `must be one of ${words.join(', ')}` : format ? `must be ${format}` : message} (got ${shown})`;
 }
 
-function parseVaultKeys(raw: string): { id: string; key: Buffer }[] {
+const GENERATE_SECRETS = 'make one with `npm run broker -- generate-secrets`';
+
+function parseVaultKeys(raw: string, problems: string[]): { id: string; key: Buffer }[] {
   const seen = new Set<string>();
   return raw.split(',').map((entry) => {
     const [id, b64] = entry.split(':') as [string, string];
     const key = Buffer.from(b64, 'base64');
-    if (key.length !== 32) throw new ConfigError(`VAULT_KEYS: key "${id}" must be 32 bytes of base64 (got ${key.length} bytes)`);
-    if (seen.has(id)) throw new ConfigError(`VAULT_KEYS: key id "${id}" appears twice`);
+    if (key.length !== 32)
+      problems.push(`VAULT_KEYS: key "${id}" must be 32 bytes of base64 (got ${key.length} bytes); ${GENERATE_SECRETS}`);
+    if (seen.has(id)) problems.push(`VAULT_KEYS: key id "${id}" appears twice`);
     seen.add(id);
     return { id, key };
   });
 }
 
-function parseManagedClients(raw: string | undefined): Record<string, ManagedOAuthClient> {
+/** `VAULT_KEYS` and `SESSION_SECRET` lines for a new installation (`broker generate-secrets`). */
+export function generateSecrets(now = new Date()): { VAULT_KEYS: string; SESSION_SECRET: string } {
+  const id = `k${now.toISOString().slice(0, 10).replace(/-/g, '')}`;
+  return { VAULT_KEYS: `${id}:${randomBytes(32).toString('base64')}`, SESSION_SECRET: randomBytes(32).toString('base64url') };
+}
+
+function parseManagedClients(raw: string | undefined, problems: string[]): Record<string, ManagedOAuthClient> {
   if (!raw) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigError('MANAGED_OAUTH_CLIENTS: not valid JSON; expected {"<toolkit>": {"clientId": "...", "clientSecret": "..."}}');
+    problems.push('MANAGED_OAUTH_CLIENTS: not valid JSON; expected {"<toolkit>": {"clientId": "...", "clientSecret": "..."}}');
+    return {};
   }
   const ClientMap = Type.Record(
     Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }),
     Type.Object({ clientId: Type.String({ minLength: 1 }), clientSecret: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
   );
   const first = Value.Errors(ClientMap, parsed).First();
-  if (first) throw new ConfigError(`MANAGED_OAUTH_CLIENTS${first.path}: ${first.message}`);
+  if (first) {
+    problems.push(`MANAGED_OAUTH_CLIENTS${first.path}: ${first.message}`);
+    return {};
+  }
   return parsed as Record<string, ManagedOAuthClient>;
 }
 
@@ -525,21 +552,31 @@ function resolveDatabase(env: Env, dataDir: string): DatabaseConfig {
 
 export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
   const input = Value.Default(EnvSchema, coerce(raw));
+  // Every problem at once: an operator fixing one setting per restart is the slow way to a start.
   const problems = [...Value.Errors(EnvSchema, input)].map((e) => describeProblem(e.path, e.message, e.value));
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const invalid = new Set([...Value.Errors(EnvSchema, input)].map((e) => e.path.replace(/^\//, '')));
   const env = input as Env;
   const dataDir = resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   const warnings: string[] = [];
-  if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST && env.NODE_ENV !== 'test') {
-    throw new ConfigError(
+  if (!invalid.has('PASSWORD_HASH_COST') && env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST && env.NODE_ENV !== 'test') {
+    problems.push(
       `PASSWORD_HASH_COST below ${PRODUCTION_PASSWORD_HASH_COST} is for the test suite only (NODE_ENV=test): it makes stolen password hashes cheap to crack`,
     );
   }
+  if (production && !env.VAULT_KEYS && !invalid.has('VAULT_KEYS'))
+    problems.push(
+      `VAULT_KEYS is required when NODE_ENV=production (id:key pairs, each key 32 random bytes in base64): ${GENERATE_SECRETS}`,
+    );
+  if (production && !env.SESSION_SECRET && !invalid.has('SESSION_SECRET'))
+    problems.push(`SESSION_SECRET is required when NODE_ENV=production (at least 32 characters): ${GENERATE_SECRETS}`);
+  const vaultKeys = env.VAULT_KEYS && !invalid.has('VAULT_KEYS') ? parseVaultKeys(env.VAULT_KEYS, problems) : [];
+  const managedOAuthClients = invalid.has('MANAGED_OAUTH_CLIENTS') ? {} : parseManagedClients(env.MANAGED_OAUTH_CLIENTS, problems);
+  if (problems.length === 1) throw new ConfigError(`Invalid configuration: ${problems[0]}`);
+  if (problems.length > 1) throw new ConfigError(`Invalid configuration (${problems.length} problems):\n  ${problems.join('\n  ')}`);
 
   let vaultKeysRaw = env.VAULT_KEYS;
   if (!vaultKeysRaw) {
-    if (production) throw new ConfigError('VAULT_KEYS is required when NODE_ENV=production (format: id:base64-32-byte-key[,id:key...])');
     vaultKeysRaw = persistedDevSecret(dataDir, 'vault-keys', () => `dev1:${randomBytes(32).toString('base64')}`);
     warnings.push(
       `VAULT_KEYS is not set: using a development master key stored in ${join(dataDir, 'vault-keys')}. ` +
@@ -548,7 +585,6 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
   }
   let sessionSecret = env.SESSION_SECRET;
   if (!sessionSecret) {
-    if (production) throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)');
     sessionSecret = persistedDevSecret(dataDir, 'session-secret', () => randomBytes(32).toString('base64url'));
   }
 
@@ -559,7 +595,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
     database: resolveDatabase(env, dataDir),
     dataDir,
-    vaultKeys: parseVaultKeys(vaultKeysRaw),
+    vaultKeys: vaultKeys.length > 0 ? vaultKeys : parseVaultKeys(vaultKeysRaw, []),
     sessionSecret,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -569,7 +605,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean)
       .map((p) => resolve(p)),
     toolkitOverrides: env.TOOLKIT_OVERRIDES,
-    managedOAuthClients: parseManagedClients(env.MANAGED_OAUTH_CLIENTS),
+    managedOAuthClients,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,

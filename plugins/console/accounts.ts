@@ -29,6 +29,10 @@ const SignInBody = Type.Object({ email: Email, password: Password }, { additiona
 const SignUpOptions = Type.Object({
   signUp: Type.Union([Type.Literal('open'), Type.Literal('invite-only')]),
   firstUser: Type.Boolean({ description: 'No account exists yet: the first sign-up owns the first organization' }),
+  firstUserOrganization: Type.Union([Type.Literal('new'), Type.Literal('existing'), Type.Null()], {
+    description:
+      'What the first account will own: `new` (a new organization with a Default project) or `existing` (the organization the operator created, with its projects and keys); null once an account exists',
+  }),
 });
 
 export const accountOperations = {

@@ -39,15 +39,22 @@ export function createAccountService(deps: {
   users: Pick<UserRepository, 'countUsers' | 'findUserByEmail' | 'findUser'>;
   config: Pick<ConsoleConfig, 'signUp' | 'passwordHashCost'>;
   /** The account's organization, membership or invitation, in the transaction that creates it. */
-  tenancy: { signUp: Tenancy['signUp']; invitations: Pick<Tenancy['invitations'], 'pendingFor'> };
+  tenancy: {
+    signUp: Tenancy['signUp'];
+    invitations: Pick<Tenancy['invitations'], 'pendingFor'>;
+    organizations: Pick<Tenancy['organizations'], 'count'>;
+  };
 }) {
   const { users, config, tenancy } = deps;
   const passwords = createPasswordHasher(config.passwordHashCost);
 
   return {
     /** What the sign-up screen needs to know before anyone is signed in. */
-    async options(): Promise<{ signUp: ConsoleConfig['signUp']; firstUser: boolean }> {
-      return { signUp: config.signUp, firstUser: (await users.countUsers()) === 0 };
+    async options(): Promise<{ signUp: ConsoleConfig['signUp']; firstUser: boolean; firstUserOrganization: 'new' | 'existing' | null }> {
+      const firstUser = (await users.countUsers()) === 0;
+      // The first account adopts the operator's organization when there is one (src/tenancy/sign-up.ts).
+      const firstUserOrganization = firstUser ? ((await tenancy.organizations.count()) > 0 ? 'existing' : 'new') : null;
+      return { signUp: config.signUp, firstUser, firstUserOrganization };
     },
 
     /**

@@ -7,7 +7,7 @@ import type { IOrganization } from '../db/entities/index.js';
 import type { TenancyRepositories } from '../db/repositories/tenancy.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { Clock } from '../clock.js';
-import { badRequest, notFound } from '../errors.js';
+import { BrokerError, badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { MAX_QUOTA, nextMonthStartUtc } from '../tools/execution-quota.js';
 import type { Actor } from './actor.js';
@@ -107,11 +107,24 @@ export function createOrganizations(deps: {
     /** The console's view of an organization the caller just created (and so owns). */
     ownedSummary: (organization: IOrganization): OrganizationSummary => summary(organization, 'owner'),
 
-    /** Finds the organization by exact name, creating it when absent (the CLI's `--org <name>`). */
+    /**
+     * Finds the organization by exact name, creating it when absent (the CLI's `--org <name>`).
+     * Names are not unique (people name organizations in the console): several of that name is a
+     * 409 naming their ids, so the caller picks one by id instead of us guessing.
+     */
     async findOrCreate(actor: Actor, nameInput: string): Promise<IOrganization> {
       const name = organizationName(nameInput);
-      return (await repos.projects.findOrganization({ name })) ?? audited.run(actor, (tx) => insert(tx, actor, name));
+      const found = await repos.projects.listOrganizations({ name });
+      if (found.length > 1)
+        throw new BrokerError(
+          'CONFLICT',
+          `${found.length} organizations are named "${name}" (${found.map((o) => o.id).join(', ')}); name one by its id`,
+        );
+      return found[0] ?? audited.run(actor, (tx) => insert(tx, actor, name));
     },
+
+    /** Every organization, oldest first (the CLI's list). */
+    listAll: (): Promise<IOrganization[]> => repos.projects.listOrganizations(),
 
     async rename(actor: Actor, access: OrganizationAccess, nameInput: string): Promise<OrganizationDetail> {
       const { organizationId } = access;

@@ -6837,6 +6837,8 @@ export interface operations {
             signUp: 'open' | 'invite-only';
             /** @description No account exists yet: the first sign-up owns the first organization */
             firstUser: boolean;
+            /** @description What the first account will own: `new` (a new organization with a Default project) or `existing` (the organization the operator created, with its projects and keys); null once an account exists */
+            firstUserOrganization: 'new' | 'existing' | null;
           };
         };
       };

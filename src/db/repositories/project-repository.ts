@@ -25,9 +25,9 @@ export function createProjectRepository(db: Db) {
       return db.em().findOne(Organization, where, fresh);
     },
 
-    /** Oldest first. */
-    listOrganizations(): Promise<IOrganization[]> {
-      return db.em().find(Organization, {}, { ...fresh, orderBy: { createdAt: 'asc', id: 'asc' } });
+    /** Oldest first; with a name, only the organizations of that exact name (names are not unique). */
+    listOrganizations(where: { name?: string } = {}): Promise<IOrganization[]> {
+      return db.em().find(Organization, where, { ...fresh, orderBy: { createdAt: 'asc', id: 'asc' } });
     },
 
     countOrganizations(): Promise<number> {

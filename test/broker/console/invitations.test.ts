@@ -216,7 +216,11 @@ t.test("another organization's ids are 404 on every invitation route", async (t)
 
 t.test('invite-only: sign-up needs a pending invitation for that email, and joins its organization', async (t) => {
   const { app } = await buildTestApp(t, { env: { CONSOLE_SIGN_UP: 'invite-only' } });
-  t.same((await app.inject({ url: `${CONSOLE}/auth/options` })).json(), { signUp: 'invite-only', firstUser: true });
+  t.same((await app.inject({ url: `${CONSOLE}/auth/options` })).json(), {
+    signUp: 'invite-only',
+    firstUser: true,
+    firstUserOrganization: 'new',
+  });
   const ada = await signUp(app, 'ada@example.com');
   const orgId = (await ada.get('/orgs')).json().items[0].id;
   const signUpAs = (email: string, invitationToken?: string) =>

@@ -7,7 +7,7 @@ t.test('the first sign-up owns the first organization and gets a working session
   // The production password cost end to end (every other console test hashes at the test cost).
   const { app } = await buildTestApp(t, { env: { PASSWORD_HASH_COST: '15' } });
   const options = await app.inject({ method: 'GET', url: `${CONSOLE}/auth/options` });
-  t.same(options.json(), { signUp: 'open', firstUser: true });
+  t.same(options.json(), { signUp: 'open', firstUser: true, firstUserOrganization: 'new' });
 
   const res = await app.inject({
     method: 'POST',
@@ -30,7 +30,28 @@ t.test('the first sign-up owns the first organization and gets a working session
   t.equal(session.statusCode, 200);
   t.equal(session.json().user.email, 'ada@example.com');
   t.equal(session.json().csrfToken, ada.csrfToken);
-  t.equal((await app.inject({ method: 'GET', url: `${CONSOLE}/auth/options` })).json().firstUser, false);
+  t.same((await app.inject({ method: 'GET', url: `${CONSOLE}/auth/options` })).json(), {
+    signUp: 'open',
+    firstUser: false,
+    firstUserOrganization: null,
+  });
+});
+
+t.test('the first sign-up on a broker whose operator made an organization: told it adopts that one, and does', async (t) => {
+  const { app } = await buildTestApp(t);
+  const { organizationId } = await createProjectWithKey(app);
+  t.same((await app.inject({ url: `${CONSOLE}/auth/options` })).json(), {
+    signUp: 'open',
+    firstUser: true,
+    firstUserOrganization: 'existing',
+  });
+  const ada = await signUp(app, 'ada@example.com');
+  const orgs = (await ada.get('/orgs')).json().items as { id: string }[];
+  t.same(
+    orgs.map((o) => o.id),
+    [organizationId],
+    'owns the operator organization, no new one',
+  );
 });
 
 t.test('sign-in answers one generic error for a wrong password and an unknown email', async (t) => {

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
 import { cli, cliEnv } from '../../helpers/cli.js';
-import { createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
+import { buildTestApp, createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
+import { OPERATOR } from '../../../src/tenancy/actor.js';
 
 t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) => {
   const db = await createTestDatabase(t, { empty: true });
@@ -34,7 +35,40 @@ t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) =
   const missing = await cli(env, ['create-project', '--org', 'Acme']);
   t.equal(missing.code, 2);
   t.match(missing.err, /--project is required/);
-  t.equal((await cli(env, ['nope'])).code, 1);
+  t.equal((await cli(env, ['nope'])).code, 2, 'an unknown command is wrong usage');
+  t.match(created.err, /^Database: (SQLite|PostgreSQL) /m, 'says which database it wrote to');
+  t.notMatch(created.err, /:[^@/\s]*@/, 'never the password of DATABASE_URL');
+  const listed = await cli(env, ['list-projects']);
+  t.match(listed.out, new RegExp(`^${projectId} +"Agents" +in org_\\S+ "Acme"$`, 'm'), 'projects with their names and organizations');
+});
+
+t.test('create-project --org-id, and an organization name several share', async (t) => {
+  const db = await createTestDatabase(t);
+  const env = cliEnv(db);
+  const first = await cli(env, ['create-project', '--org', 'Acme', '--project', 'One']);
+  const orgId = first.out.match(/Organization:\s+(org_\S+)/)![1]!;
+  const byId = await cli(env, ['create-project', '--org-id', orgId, '--project', 'Two']);
+  t.equal(byId.code, 0, byId.err);
+  t.match(byId.out, `Organization: ${orgId} (Acme)`);
+  const unknown = await cli(env, ['create-project', '--org-id', 'org_nope', '--project', 'Three']);
+  t.equal(unknown.code, 1);
+  t.match(unknown.err, /^Organization org_nope does not exist/);
+  // A second organization of the same name, as the console allows.
+  const { app } = await buildTestApp(t, { db });
+  const other = await app.services.tenancy.organizations.create(OPERATOR, 'Acme');
+  const ambiguous = await cli(env, ['create-project', '--org', 'Acme', '--project', 'Four']);
+  t.equal(ambiguous.code, 1);
+  t.match(ambiguous.err, new RegExp(`^2 organizations are named "Acme" \\(${orgId}, ${other.id}\\); name one by its id`));
+  t.notMatch((await cli(env, ['list-projects'])).out, /"Four"/, 'nothing created');
+});
+
+t.test('generate-secrets prints settings production accepts, without a database or configuration', async (t) => {
+  const r = await cli({ NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, ['generate-secrets']);
+  t.equal(r.code, 0, r.err);
+  const lines = r.out.trim().split('\n');
+  t.match(lines[0], /^VAULT_KEYS=k\d{8}:[A-Za-z0-9+/]{43}=$/);
+  t.match(lines[1], /^SESSION_SECRET=[A-Za-z0-9_-]{43}$/);
+  t.equal(lines.length, 2);
 });
 
 t.test('catalog check names the file and field of a bad toolkit', async (t) => {
@@ -59,7 +93,17 @@ t.test('usage: --help for the CLI and each command, strict flags, exit 2 on wron
   const help = await cli({}, ['--help']);
   t.equal(help.code, 0);
   t.match(help.out, /^Usage: broker <command>/);
-  const names = ['migrate', 'create-project', 'create-key', 'list-keys', 'revoke-key', 'list-projects', 'rotate-keys', 'catalog'];
+  const names = [
+    'migrate',
+    'create-project',
+    'create-key',
+    'list-keys',
+    'revoke-key',
+    'list-projects',
+    'rotate-keys',
+    'generate-secrets',
+    'catalog',
+  ];
   for (const name of names) {
     t.match(help.out, `  ${name}`, `the overview lists ${name}`);
     const one = await cli({}, [name, '--help']);
@@ -69,11 +113,19 @@ t.test('usage: --help for the CLI and each command, strict flags, exit 2 on wron
   }
   const wrong: [args: string[], message: RegExp][] = [
     [[], /Usage: broker <command>/],
-    [['create-project', '--org', 'A', '--project', 'B', '--bogus'], /Unknown option '--bogus'/],
-    [['create-project', '--org', 'A', '--projct', 'B'], /Unknown option '--projct'/],
-    [['create-project', '--org'], /--org/],
+    [
+      ['create-project', '--org', 'A', '--project', 'B', '--bogus'],
+      /^Unknown option --bogus for create-project; it takes --org, --org-id, --project\n/,
+    ],
+    [['create-project', '--org', 'A', '--projct', 'B'], /^Unknown option --projct for/],
+    [['create-project', '--org'], /^--org needs a value\n/],
+    [['create-project', '--project', 'B'], /^--org or --org-id is required\n/],
+    [['create-project', '--org', 'A', '--org-id', 'org_x', '--project', 'B'], /^Give --org or --org-id, not both\n/],
+    [['create-project', '--org', 'A', '--org', 'B', '--project', 'C'], /^--org is given more than once\n/],
+    [['list-projects', '-x'], /^Unknown option -x for list-projects; it takes no options\n/],
+    [['frobnicate'], /^Unknown command "frobnicate"/],
     [['create-key'], /--project is required/],
-    [['list-keys', '--name', 'x'], /Unknown option '--name'/],
+    [['list-keys', '--name', 'x'], /Unknown option --name for list-keys; it takes --project/],
     [['revoke-key'], /revoke-key needs an argument/],
     [['revoke-key', 'key_a', 'key_b'], /Unexpected argument "key_b"/],
     [['list-projects', 'extra'], /Unexpected argument "extra"/],

@@ -5,6 +5,10 @@
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { createTestDatabase, TEST_VAULT_KEYS } from '../../helpers/app.js';
@@ -77,4 +81,57 @@ t.test('npm start: bootstrap banner, working key, graceful shutdown', async (t) 
   const code = await exited;
   t.equal(code, 0, `clean exit (${code}): ${out.slice(-1500)}`);
   t.match(out, /shutting down/);
+});
+
+t.test('npm start: the server stops when npm is stopped (a signal to npm alone)', async (t) => {
+  const db = await createTestDatabase(t);
+  const port = await freePort();
+  // npm's own run-script with our start command: npm -> sh -c -> node, as `npm start` runs it.
+  const dir = mkdtempSync(join(tmpdir(), 'broker-npm-start-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // compiledServerArgs() is relative to the project root; npm runs the script from `dir`.
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const args = compiledServerArgs().map((a) => (a.startsWith('-') ? a : resolve(root, a)));
+  const start = [process.execPath, ...args].map((a) => JSON.stringify(a)).join(' ');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'start-check', private: true, scripts: { start } }));
+  const npm = spawn('npm', ['start'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl,
+      VAULT_KEYS: TEST_VAULT_KEYS,
+      SESSION_SECRET: 's'.repeat(40),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      BOOTSTRAP: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  npm.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  npm.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const serverPid = () => Number(/"pid":(\d+)/.exec(out)?.[1]);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  t.teardown(() => {
+    if (serverPid() && alive(serverPid())) process.kill(serverPid(), 'SIGKILL');
+  });
+  for (let i = 0; i < 1200 && !/Server listening/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  t.match(out, /Server listening/, 'it started');
+  const pid = serverPid();
+  t.not(pid, process.pid);
+  t.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200, 'it serves');
+  npm.kill('SIGTERM');
+  // Bounded only so a failure ends: the server checks for its parent every second.
+  for (let i = 0; i < 600 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  t.notOk(alive(pid), `the server (pid ${pid}) exited with npm`);
+  t.match(out, /parent process \d+ \(npm\) exited","msg":"shutting down"/);
 });

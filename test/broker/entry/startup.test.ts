@@ -87,7 +87,11 @@ t.test('each bad setting stops npm start with one line naming it, exit 1', async
     ],
     ['port in use', { ...(await db()), PORT: String(takenPort) }, new RegExp(`^Port ${takenPort} is in use: set PORT`)],
     ['bad TOOLKIT_OVERRIDES', { ...(await db()), TOOLKIT_OVERRIDES: '{bad' }, /^TOOLKIT_OVERRIDES is not valid JSON/],
-    ['bad MANAGED_OAUTH_CLIENTS', { DATA_DIR: dataDir, MANAGED_OAUTH_CLIENTS: '{bad' }, /^MANAGED_OAUTH_CLIENTS: not valid JSON/],
+    [
+      'bad MANAGED_OAUTH_CLIENTS',
+      { DATA_DIR: dataDir, MANAGED_OAUTH_CLIENTS: '{bad' },
+      /^Invalid configuration: MANAGED_OAUTH_CLIENTS: not valid JSON/,
+    ],
     [
       'missing CATALOG_PATHS directory',
       { ...(await db()), CATALOG_PATHS: '/no/such/catalog' },
@@ -107,6 +111,11 @@ t.test('each bad setting stops npm start with one line naming it, exit 1', async
       'vault key with another value',
       { DATA_DIR: vaultDb.dataDir, DATABASE_URL: vaultDb.databaseUrl, VAULT_KEYS: `t1:${Buffer.alloc(32, 8).toString('base64')}` },
       /^VAULT_KEYS: key "t1" does not open the secrets stored with it .*Restore the original value/,
+    ],
+    [
+      'production: several settings at once',
+      { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://broker.example.com/app', VAULT_KEYS: '', SESSION_SECRET: '' },
+      /^Invalid configuration \(3 problems\): PUBLIC_BASE_URL: must be an `http:\/\/` or `https:\/\/` origin without a path.*; VAULT_KEYS is required .*generate-secrets`; SESSION_SECRET is required .*generate-secrets`$/,
     ],
     [
       'bad LOG_LEVEL',

@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../../src/config.js';
+import { ConfigError, generateSecrets, loadConfig } from '../../../src/config.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'broker-config-'));
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -58,6 +58,31 @@ t.test('vault keys: parsed, validated, and required in production', async (t) =>
   t.throws(() => loadConfig({ ...base, NODE_ENV: 'production', VAULT_KEYS: `k:${key}` }), /SESSION_SECRET is required/);
   const secretShown = t.throws(() => loadConfig({ ...base, VAULT_KEYS: 'not a key ring' })) as Error;
   t.notMatch(secretShown.message, /not a key ring/, 'the bad secret value is not echoed');
+});
+
+t.test('production: every missing or malformed setting at once, in words, with how to make the secrets', async (t) => {
+  const err = t.throws(() =>
+    loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: base.DATA_DIR,
+      PUBLIC_BASE_URL: 'https://broker.example.com/path',
+      REDIS_URL: 'localhost:6379',
+      PORT: 'eighty',
+    }),
+  ) as Error;
+  const lines = err.message.split('\n');
+  t.match(lines[0], /^Invalid configuration \(5 problems\):$/);
+  t.match(err.message, /PUBLIC_BASE_URL: must be an `http:\/\/` or `https:\/\/` origin without a path/);
+  t.match(err.message, /REDIS_URL: must be `redis:\/\/…` or `rediss:\/\/…`/);
+  t.match(err.message, /PORT: /);
+  t.match(err.message, /VAULT_KEYS is required when NODE_ENV=production .*generate-secrets/);
+  t.match(err.message, /SESSION_SECRET is required when NODE_ENV=production .*generate-secrets/);
+  t.notMatch(err.message, /\^|\[\^|\.\+/, 'no regular expression');
+  const secrets = generateSecrets(new Date('2026-11-27T00:00:00Z'));
+  t.match(secrets.VAULT_KEYS, /^k20261127:[A-Za-z0-9+/]{43}=$/);
+  const made = loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR, ...secrets });
+  t.equal(made.vaultKeys[0]!.key.length, 32, 'generate-secrets makes settings production accepts');
+  t.not(generateSecrets().SESSION_SECRET, secrets.SESSION_SECRET);
 });
 
 t.test('development key is generated once, persisted, and warned about', async (t) => {

@@ -20,11 +20,7 @@ export function SignUp({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void })
     <AuthLayout title="Create an account">
       {options.loading ? <Loading /> : null}
       <ErrorNotice error={options.error} />
-      {options.data?.firstUser ? (
-        <p class="notice notice-info" data-testid="first-user-hint">
-          You are the first person on this broker: your account will own a new organization with a Default project.
-        </p>
-      ) : null}
+      {options.data ? <SignUpHint options={options.data} /> : null}
       {inviteOnly ? (
         <p class="notice notice-info">
           This broker only admits invited people. Open the invitation link you were sent to create your account.
@@ -36,6 +32,25 @@ export function SignUp({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void })
         Already have an account? <a href="#/sign-in">Sign in</a>
       </p>
     </AuthLayout>
+  );
+}
+
+/** What the new account will get: the three cases of src/tenancy/sign-up.ts, said as they are. */
+function SignUpHint({ options }: { options: SignUpOptions }) {
+  if (options.firstUser)
+    return (
+      <p class="notice notice-info" data-testid="first-user-hint">
+        {options.firstUserOrganization === 'existing'
+          ? 'You are the first person on this broker: your account will own the organization its operator created, with its projects and API keys.'
+          : 'You are the first person on this broker: your account will own a new organization with a Default project.'}
+      </p>
+    );
+  if (options.signUp !== 'open') return null;
+  return (
+    <p class="notice notice-info" data-testid="sign-up-hint">
+      Your account starts without an organization: create one once you are signed in, or open the invitation link a colleague sent you to
+      join theirs.
+    </p>
   );
 }
 
