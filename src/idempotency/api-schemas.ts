@@ -12,7 +12,7 @@ export const IdempotencyKeyHeaders = Type.Object({
       pattern: '^[\\x20-\\x7E]+$',
       description:
         'A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). ' +
-        'The same key with the same request (method, path, body) within 24 hours answers the first successful answer again, ' +
+        'The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, ' +
         'with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. ' +
         'Error answers are not kept: a retry with the key acts.',
     }),

@@ -2338,7 +2338,10 @@ export interface operations {
   createAuthConfig: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2412,6 +2415,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -2432,6 +2444,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -2866,7 +2887,10 @@ export interface operations {
   initiate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Toolkit slug */
         slug: string;
@@ -2956,6 +2980,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -2976,6 +3009,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -3024,7 +3066,10 @@ export interface operations {
   connect: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Toolkit slug */
         slug: string;
@@ -3109,6 +3154,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -3129,6 +3183,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -3956,7 +4019,10 @@ export interface operations {
   proxy: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4043,6 +4109,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -4063,6 +4138,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -4111,7 +4195,10 @@ export interface operations {
   executeTool: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Tool slug */
         slug: string;
@@ -4194,6 +4281,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -4214,6 +4310,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
