@@ -7,8 +7,8 @@ export const IdempotencyKeyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       minLength: 1,
-      // A quoted Structured Fields string has its two quotes on top of the key's 255 characters.
-      maxLength: MAX_KEY_LENGTH + 2,
+      // A quoted Structured Fields string: two quotes, and at most one escape per character of the key.
+      maxLength: 2 * MAX_KEY_LENGTH + 2,
       pattern: '^[\\x20-\\x7E]+$',
       description:
         'A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). ' +
