@@ -126,6 +126,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       webhooks: s.webhooks,
       triggerInstances: s.triggerInstances,
       providerWebhooks: s.providerWebhooks,
+      idempotency: s.idempotency,
     },
   });
   await app.register(compatPlugin, {

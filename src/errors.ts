@@ -22,6 +22,7 @@ export const UNDECLARED_ERRORS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   GONE: 410,
+  UNPROCESSABLE_CONTENT: 422,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -30,6 +31,9 @@ export const UNDECLARED_ERRORS = {
   NOT_IMPLEMENTED: 501,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  // Idempotency-Key (src/idempotency): a request with the key is still in flight; the key was sent with another request.
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_MISMATCH: 422,
 } as const;
 
 export type UndeclaredCode = keyof typeof UNDECLARED_ERRORS;
@@ -57,8 +61,11 @@ export type ResourceKind =
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),
 );
+// The first code of a status is its generic one (409 CONFLICT, not IDEMPOTENCY_KEY_IN_USE).
 const UNDECLARED_BY_STATUS = new Map<number, UndeclaredCode>(
-  Object.entries(UNDECLARED_ERRORS).map(([code, status]) => [status, code as UndeclaredCode]),
+  Object.entries(UNDECLARED_ERRORS)
+    .reverse()
+    .map(([code, status]) => [status, code as UndeclaredCode]),
 );
 
 /** The contract-declared code of an HTTP status, if the contract declares one. */

@@ -54,6 +54,8 @@ import { createTriggerPoller } from './triggers/poller/poller.js';
 import { connectInstancesToPoller } from './triggers/instance-polling.js';
 import { createProviderWebhookIngress } from './triggers/ingress/ingress-service.js';
 import { createProviderAccountLookup } from './triggers/ingress/provider-accounts.js';
+import { createIdempotencyService } from './idempotency/idempotency-service.js';
+import { createIdempotencyKeyRepository } from './db/repositories/idempotency-key-repository.js';
 
 /** Processed provider webhook events kept for deduplication: longer than HubSpot retries a delivery. */
 const PROVIDER_WEBHOOK_INBOX_KEEP_MS = 3 * 86_400_000;
@@ -266,6 +268,21 @@ export function createServices(deps: ServiceDeps) {
       await providerWebhooks.sweep(PROVIDER_WEBHOOK_INBOX_KEEP_MS);
     },
   });
+  // Idempotency-Key (issue 33): a claim outlives any request (a token refresh, then the provider
+  // call, each within the provider timeout); expired keys are swept hourly, once across instances.
+  const idempotency = createIdempotencyService({
+    rows: createIdempotencyKeyRepository(db),
+    clock,
+    lockMs: 2 * config.providerTimeoutMs + 30_000,
+  });
+  scheduler.register({
+    name: TASKS.idempotencyKeys,
+    intervalMs: 3_600_000,
+    leaseMs: 15 * 60_000,
+    run: async () => {
+      await idempotency.sweepExpired();
+    },
+  });
   // The native webhook API's service; the compat mount's store delegates to it.
   const webhooks = createWebhookService({
     db,
@@ -355,6 +372,8 @@ export function createServices(deps: ServiceDeps) {
       webhookDeliveries: repos.webhookDeliveries,
       webhookAttempts: repos.webhookAttempts,
     },
+    /** Idempotency-Key on the acting native operations (issue 33); plugins/native/idempotency.ts hooks it on. */
+    idempotency,
     /** Trigger instances (issue 29): upsert, list, get, update, delete; onChange(listener) tells committed changes. */
     triggerInstances,
     /** Flushes pending execution records and releases connections (app close). */

@@ -55,6 +55,7 @@ import {
   UpsertTriggerInstanceBody,
 } from '../../src/triggers/api-schemas.js';
 import { ExecuteBody, ExecuteResponse, ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
+import { IdempotencyKeyHeaders, idempotencyErrorResponses } from '../../src/idempotency/api-schemas.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionBody,
@@ -77,6 +78,8 @@ export const NATIVE_PREFIX = '/api/v1';
 const catalog = ['catalog'];
 const authConfigs = ['auth configs'];
 const connections = ['connections'];
+/** Operations that act take an Idempotency-Key (plugins/native/idempotency.ts hooks it onto them). */
+const idempotent = { idempotent: true } as const;
 
 export const catalogOperations = {
   listToolkits: defineOperation({
@@ -143,8 +146,10 @@ export const authConfigOperations = {
     url: '/auth_configs',
     tags: authConfigs,
     summary: 'Create an auth config (managed or with your own OAuth client)',
+    headers: IdempotencyKeyHeaders,
     body: CreateAuthConfigBody,
-    response: { 200: CreateAuthConfigResponse, ...errorResponses(400, 401, 403) },
+    response: { 200: CreateAuthConfigResponse, ...errorResponses(400, 401, 403), ...idempotencyErrorResponses() },
+    config: idempotent,
   }),
   listAuthConfigs: defineOperation({
     operationId: 'listAuthConfigs',
@@ -196,8 +201,10 @@ export const connectionOperations = {
     tags: connections,
     summary: 'Begin a connection (OAuth redirect, or pending for direct schemes)',
     params: SlugParams,
+    headers: IdempotencyKeyHeaders,
     body: InitiateBody,
-    response: { 200: InitiateResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+    response: { 200: InitiateResponse, ...errorResponses(400, 401, 403, 404, 408, 500), ...idempotencyErrorResponses() },
+    config: idempotent,
   }),
   connect: defineOperation({
     operationId: 'connect',
@@ -206,8 +213,14 @@ export const connectionOperations = {
     tags: connections,
     summary: 'Submit credentials for API-key, basic or bearer toolkits',
     params: SlugParams,
+    headers: IdempotencyKeyHeaders,
     body: ConnectBody,
-    response: { 200: Type.Object({ connectionId: Type.String() }), ...errorResponses(400, 401, 403, 404, 408, 500) },
+    response: {
+      200: Type.Object({ connectionId: Type.String() }),
+      ...errorResponses(400, 401, 403, 404, 408, 500),
+      ...idempotencyErrorResponses(),
+    },
+    config: idempotent,
   }),
   listConnections: defineOperation({
     operationId: 'listConnections',
@@ -272,8 +285,10 @@ export const connectionOperations = {
     url: '/connectors/proxy',
     tags: connections,
     summary: 'Authenticated request through a connection',
+    headers: IdempotencyKeyHeaders,
     body: ProxyBody,
-    response: { 200: ProxyResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+    response: { 200: ProxyResponse, ...errorResponses(400, 401, 403, 404, 408, 500), ...idempotencyErrorResponses() },
+    config: idempotent,
   }),
   createConnectLink: defineOperation({
     operationId: 'createConnectLink',
@@ -301,8 +316,10 @@ export const toolOperations = {
       "The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection for the tool's toolkit. " +
       'Provider errors are 200 with successful=false and the provider status; 408 means the provider did not answer in time.',
     params: Type.Object({ slug: Type.String({ maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug' }) }),
+    headers: IdempotencyKeyHeaders,
     body: Type.Optional(ExecuteBody),
-    response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
+    response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500), ...idempotencyErrorResponses() },
+    config: idempotent,
   }),
 };
 

@@ -16,6 +16,7 @@ import webhookRoutes from './webhooks.js';
 import eventRoutes from './events.js';
 import triggerInstanceRoutes from './trigger-instances.js';
 import providerWebhookRoutes from './provider-webhooks.js';
+import idempotencyHooks from './idempotency.js';
 
 export type NativeServices = Pick<
   Services,
@@ -29,6 +30,7 @@ export type NativeServices = Pick<
   | 'webhooks'
   | 'triggerInstances'
   | 'providerWebhooks'
+  | 'idempotency'
 >;
 
 export default fp(
@@ -38,6 +40,8 @@ export default fp(
       async (api) => {
         await api.register(async (authenticated) => {
           authenticated.addHook('onRequest', authenticated.requireApiKey);
+          // Idempotency-Key on the operations flagged `idempotent` (registered before them: an onRoute hook).
+          await authenticated.register(idempotencyHooks, { idempotency: services.idempotency });
           await authenticated.register(catalogRoutes, { services });
           await authenticated.register(authConfigRoutes, { services });
           await authenticated.register(connectionRoutes, { services });

@@ -2426,7 +2426,10 @@ export interface operations {
   createAuthConfig: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2500,6 +2503,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -2520,6 +2532,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -2954,7 +2975,10 @@ export interface operations {
   initiate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Toolkit slug */
         slug: string;
@@ -3044,6 +3068,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -3064,6 +3097,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -3112,7 +3154,10 @@ export interface operations {
   connect: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Toolkit slug */
         slug: string;
@@ -3197,6 +3242,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -3217,6 +3271,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -4044,7 +4107,10 @@ export interface operations {
   proxy: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4131,6 +4197,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -4151,6 +4226,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -4199,7 +4283,10 @@ export interface operations {
   executeTool: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per logical request (e.g. a UUID), 1 to 255 printable ASCII characters, bare or as a quoted string ("…"). The same key with the same request (method, path, body) within 24 hours gets the first successful answer again, with `Idempotent-Replayed: true`, without acting again; with another request it is 422, and while the first is in progress 409. Error answers are not kept: a retry with the key acts. */
+        'idempotency-key'?: string;
+      };
       path: {
         /** @description Tool slug */
         slug: string;
@@ -4282,6 +4369,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still in progress; retry once it has answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
       413: {
         headers: {
@@ -4302,6 +4398,15 @@ export interface operations {
       };
       /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_MISMATCH: this Idempotency-Key was used with a different request in the last 24 hours */
+      422: {
         headers: {
           [name: string]: unknown;
         };

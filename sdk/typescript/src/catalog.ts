@@ -1,5 +1,5 @@
 /** Tools, toolkits and trigger types: the catalog, and running a tool for an end user. */
-import type { Transport } from './http.js';
+import type { IdempotencyOptions, Transport } from './http.js';
 import type { BodyOf, ExecuteResult, QueryOf, ResponseOf, Tool, Toolkit, TriggerType } from './types.js';
 
 export class Tools {
@@ -18,9 +18,10 @@ export class Tools {
   /**
    * Runs a tool with an end user's connection (`entityId`, or an explicit `connectedAccountId`).
    * A provider's error is an answer (`successful: false` with its status), not a thrown error.
+   * Sent with an Idempotency-Key (`options.idempotencyKey`, else a new one), so a retry never runs it twice.
    */
-  execute(slug: string, body: BodyOf<'executeTool'>): Promise<ExecuteResult> {
-    return this.http.call('executeTool', { path: { slug }, body });
+  execute(slug: string, body: BodyOf<'executeTool'>, options: IdempotencyOptions = {}): Promise<ExecuteResult> {
+    return this.http.call('executeTool', { path: { slug }, body, ...options });
   }
 }
 

@@ -1,13 +1,14 @@
 /** Auth configs, connections (OAuth and credentials) and hosted connect links. */
 import { BrokerError } from './errors.js';
-import type { Transport } from './http.js';
+import type { IdempotencyOptions, Transport } from './http.js';
 import type { AuthConfig, BodyOf, Connection, QueryOf, ResponseOf } from './types.js';
 
 export class AuthConfigs {
   constructor(private readonly http: Transport) {}
 
-  create(body: BodyOf<'createAuthConfig'>): Promise<ResponseOf<'createAuthConfig'>> {
-    return this.http.call('createAuthConfig', { body });
+  /** Sent with an Idempotency-Key (`options.idempotencyKey`, else a new one): a retry never creates two. */
+  create(body: BodyOf<'createAuthConfig'>, options: IdempotencyOptions = {}): Promise<ResponseOf<'createAuthConfig'>> {
+    return this.http.call('createAuthConfig', { body, ...options });
   }
 
   list(query: QueryOf<'listAuthConfigs'> = {}): Promise<ResponseOf<'listAuthConfigs'>> {
@@ -40,14 +41,17 @@ const DEAD_ENDS = new Set(['FAILED', 'EXPIRED', 'REVOKED']);
 export class Connections {
   constructor(private readonly http: Transport) {}
 
-  /** Starts a connection for an end user: OAuth answers a `redirectUrl` to send the user to. */
-  initiate(toolkit: string, body: BodyOf<'initiate'>): Promise<ResponseOf<'initiate'>> {
-    return this.http.call('initiate', { path: { slug: toolkit }, body });
+  /**
+   * Starts a connection for an end user: OAuth answers a `redirectUrl` to send the user to. Sent
+   * with an Idempotency-Key (`options.idempotencyKey`, else a new one): a retry never starts two.
+   */
+  initiate(toolkit: string, body: BodyOf<'initiate'>, options: IdempotencyOptions = {}): Promise<ResponseOf<'initiate'>> {
+    return this.http.call('initiate', { path: { slug: toolkit }, body, ...options });
   }
 
-  /** Connects with credentials (API key, basic, bearer): ACTIVE at once. */
-  connect(toolkit: string, body: BodyOf<'connect'>): Promise<ResponseOf<'connect'>> {
-    return this.http.call('connect', { path: { slug: toolkit }, body });
+  /** Connects with credentials (API key, basic, bearer): ACTIVE at once. Sent with an Idempotency-Key, as initiate. */
+  connect(toolkit: string, body: BodyOf<'connect'>, options: IdempotencyOptions = {}): Promise<ResponseOf<'connect'>> {
+    return this.http.call('connect', { path: { slug: toolkit }, body, ...options });
   }
 
   get(connectionId: string): Promise<Connection> {
@@ -106,9 +110,12 @@ export class Connections {
     return this.http.call('deleteConnection', { path: { connectionId } });
   }
 
-  /** An authenticated request to the provider's API with the connection's credentials. */
-  proxy(body: BodyOf<'proxy'>): Promise<ResponseOf<'proxy'>> {
-    return this.http.call('proxy', { body });
+  /**
+   * An authenticated request to the provider's API with the connection's credentials. Sent with an
+   * Idempotency-Key (`options.idempotencyKey`, else a new one): a retry never sends it twice.
+   */
+  proxy(body: BodyOf<'proxy'>, options: IdempotencyOptions = {}): Promise<ResponseOf<'proxy'>> {
+    return this.http.call('proxy', { body, ...options });
   }
 }
 

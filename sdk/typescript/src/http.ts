@@ -2,8 +2,15 @@
  * The transport: one call of an operation by operationId, with the API key, JSON in and out, typed
  * errors and bounded retries. Retried: 429 and 503 answers (the broker did not act), after the
  * Retry-After they carry or else an exponential backoff with jitter; network errors only for
- * idempotent methods (GET, DELETE), since a POST that lost its answer may have acted. A Retry-After
- * longer than `maxRetryDelayMs` is not waited for: the error goes to the caller at once.
+ * idempotent methods (GET, DELETE) and for the operations that carry an Idempotency-Key, since
+ * another POST that lost its answer may have acted. A Retry-After longer than `maxRetryDelayMs` is
+ * not waited for: the error goes to the caller at once.
+ *
+ * The operations that act (executeTool, proxy, initiate, connect, createAuthConfig) send one
+ * Idempotency-Key per logical call, a random UUID unless the caller gives one, and every retry of
+ * that call sends the same key: the broker answers a repeat with the first answer instead of
+ * acting twice, and a repeat while the first attempt is still running with 409
+ * IDEMPOTENCY_KEY_IN_USE, which is retried too (docs/reference/api.md#idempotency-key).
  */
 import { BrokerError } from './errors.js';
 import { OPERATIONS, type SdkOperationId } from './operations.js';
@@ -26,7 +33,16 @@ export interface TransportOptions {
   timeoutMs?: number;
 }
 
-export interface CallInput {
+export interface IdempotencyOptions {
+  /**
+   * The Idempotency-Key of this call: 1 to 255 printable ASCII characters. Give the same key to
+   * repeat a call you do not know the outcome of (e.g. after a crash); default a new random UUID
+   * per call, reused by the SDK's own retries.
+   */
+  idempotencyKey?: string;
+}
+
+export interface CallInput extends IdempotencyOptions {
   path?: Record<string, string>;
   query?: object;
   body?: unknown;
@@ -34,6 +50,16 @@ export interface CallInput {
 
 const RETRIED_STATUSES = new Set([429, 503]);
 const IDEMPOTENT = new Set(['GET', 'DELETE']);
+/** The operations that act and take an Idempotency-Key. */
+const KEYED: ReadonlySet<SdkOperationId> = new Set(['executeTool', 'proxy', 'initiate', 'connect', 'createAuthConfig']);
+const MAX_KEY_LENGTH = 255;
+
+/** The header's value: a Structured Fields string, as the IETF draft writes it (`"…"`). */
+function idempotencyHeader(key: string): string {
+  if (key.length < 1 || key.length > MAX_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key))
+    throw new TypeError(`idempotencyKey must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters`);
+  return `"${key.replace(/[\\"]/g, '\\$&')}"`;
+}
 const BASE_BACKOFF_MS = 250;
 
 /** Retry-After in ms (delta-seconds or an HTTP date), undefined when absent or unreadable. */
@@ -90,6 +116,10 @@ export class Transport {
     const [method, template] = OPERATIONS[operationId];
     const url = this.origin + expand(template, input.path) + queryString(input.query);
     const headers: Record<string, string> = { 'x-api-key': this.apiKey, accept: 'application/json' };
+    const idempotencyKey = input.idempotencyKey ?? (KEYED.has(operationId) ? globalThis.crypto.randomUUID() : undefined);
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyHeader(idempotencyKey);
+    // With a key, repeating the request cannot act twice: lost answers and a busy key are retried.
+    const repeatable = IDEMPOTENT.has(method) || idempotencyKey !== undefined;
     let payload: string | undefined;
     if (input.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -107,13 +137,14 @@ export class Transport {
           message: `${method} ${template}: ${timedOut ? `no answer within ${this.timeoutMs} ms` : 'the broker could not be reached'}`,
           cause,
         });
-        if (!IDEMPOTENT.has(method) || attempt >= this.maxRetries) throw error;
+        if (!repeatable || attempt >= this.maxRetries) throw error;
         await sleep(this.backoff(attempt));
         continue;
       }
       if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
       const error = await toError(res, method, template);
-      if (!RETRIED_STATUSES.has(res.status) || attempt >= this.maxRetries) throw error;
+      const busyKey = repeatable && error.code === 'IDEMPOTENCY_KEY_IN_USE';
+      if (!(RETRIED_STATUSES.has(res.status) || busyKey) || attempt >= this.maxRetries) throw error;
       const wait = retryAfterMs(res.headers.get('retry-after')) ?? this.backoff(attempt);
       if (wait > this.maxRetryDelayMs) throw error;
       await sleep(wait);

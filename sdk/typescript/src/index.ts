@@ -1,7 +1,7 @@
 /** The package's entry: the client, its errors, webhook verification and the named API types. */
 export { ConnectorBroker, type ConnectorBrokerOptions } from './client.js';
 export { BrokerError } from './errors.js';
-export type { FetchLike } from './http.js';
+export type { FetchLike, IdempotencyOptions } from './http.js';
 export type { WaitOptions } from './connections.js';
 export {
   verifyWebhook,

@@ -5,6 +5,7 @@ import { AuthConfig } from './auth-config.js';
 import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
 import { Event } from './event.js';
+import { IdempotencyKey } from './idempotency-key.js';
 import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
@@ -28,6 +29,7 @@ export {
   CacheEpoch,
   Connection,
   Event,
+  IdempotencyKey,
   Invitation,
   Membership,
   Organization,
@@ -62,6 +64,7 @@ export type { IToolExecution } from './tool-execution.js';
 export type { ITriggerPollState } from './trigger-poll-state.js';
 export type { IVaultSecret } from './vault-secret.js';
 export type { IEvent } from './event.js';
+export type { IIdempotencyKey } from './idempotency-key.js';
 export { WEBHOOK_SCHEMES, type WebhookScheme } from './webhook-subscription.js';
 // Triggers (issue 29): instances.
 export { TRIGGER_DISABLED_BY, type TriggerDisabledBy, type ITriggerInstance } from './trigger-instance.js';
@@ -91,4 +94,6 @@ export const entities = [
   TriggerPollState,
   // Provider webhooks in (issue 29).
   ProviderWebhookEvent,
+  // Idempotency-Key answers (issue 33).
+  IdempotencyKey,
 ];

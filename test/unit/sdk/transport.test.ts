@@ -1,7 +1,7 @@
 /**
  * The SDK's transport against a loopback server this test starts: the API key and JSON body sent,
  * typed errors (code, status, message, x-request-id, data), retries on 429/503 after Retry-After,
- * no wait for a Retry-After beyond the bound, network errors retried for GET only, and
+ * no wait for a Retry-After beyond the bound, network errors retried for GET (and keyed POSTs, test/unit/sdk/idempotency-key.test.ts) only, and
  * waitUntilActive's dead end. No clock is measured: the retries use Retry-After: 0.
  */
 import t from 'tap';
@@ -103,7 +103,7 @@ t.test('a Retry-After beyond maxRetryDelayMs is not waited for', async (t) => {
   t.equal(seen.length, 1);
 });
 
-t.test('other errors are not retried; nor is a POST whose connection broke', async (t) => {
+t.test('other errors are not retried; nor is a POST without an Idempotency-Key whose connection broke', async (t) => {
   const { seen, baseUrl } = await loopback(t, (_req, res) =>
     json(res, 400, { defined: true, code: 'BAD_REQUEST', status: 400, message: 'no' }),
   );
@@ -117,7 +117,7 @@ t.test('other errors are not retried; nor is a POST whose connection broke', asy
   });
   const client = new ConnectorBroker({ baseUrl: broken.baseUrl, apiKey: 'k', maxRetries: 2 });
   t.same(await client.tools.list(), { items: [], total: 0 }, 'a GET is retried after a network error');
-  await t.rejects(client.tools.execute('X', { entityId: 'u' }), { code: 'CONNECTION_ERROR', status: 0 });
+  await t.rejects(client.connections.refresh('ca_x'), { code: 'CONNECTION_ERROR', status: 0 });
   t.equal(broken.seen.filter((s) => s.method === 'POST').length, 1, 'the POST was sent once');
 });
 
