@@ -237,6 +237,7 @@ export function createServices(deps: ServiceDeps) {
     connections,
     authConfigs,
     projects: tenancy.projects,
+    findConnection: (id) => repos.connections.findById(id),
     config,
     now: () => clock.now(),
   });

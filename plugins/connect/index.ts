@@ -105,6 +105,16 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
         return html(reply, 200, renderDonePage(state.page));
       }
       case 'used':
+        if (state.connected)
+          return html(
+            reply,
+            410,
+            renderMessagePage(
+              'This account is connected',
+              `Your ${state.connected.toolkitName} account is connected; this link has done its job. You can close this page.`,
+              'ok',
+            ),
+          );
         return html(
           reply,
           410,

@@ -72,7 +72,8 @@ export type LinkState =
   | { kind: 'invalid' }
   /** `page` and `connectionId` when the record still exists (the page can offer the way back). */
   | { kind: 'expired'; page?: LinkPage; connectionId?: string }
-  | { kind: 'used' }
+  /** `connected`: the link's own connection is ACTIVE (the person most likely just used it). */
+  | { kind: 'used'; connected?: { toolkitName: string } }
   /** The project disabled the link's auth config since: nothing can be completed until it is enabled. */
   | { kind: 'unavailable'; page: LinkPage }
   /** An OAuth link waiting for the user's "continue"; `authorizeOrigin` is where it will send them. */
@@ -91,6 +92,8 @@ export function createConnectLinkService(deps: {
   connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get'>;
   authConfigs: Pick<AuthConfigService, 'get'>;
   projects: Pick<Projects, 'find'>;
+  /** A connection by id alone: a used link's record is gone, its signed token still names the connection. */
+  findConnection: (connectionId: string) => Promise<Pick<IConnection, 'status' | 'toolkitSlug'> | null>;
   config: { sessionSecret: string; publicBaseUrl: string };
   now?: () => number;
 }) {
@@ -116,13 +119,20 @@ export function createConnectLinkService(deps: {
     };
   }
 
+  /** A link used up: says so, and whether its connection is connected (reloading the done page lands here). */
+  async function usedLink(connectionId: string): Promise<LinkState & { kind: 'used' }> {
+    const connection = await deps.findConnection(connectionId);
+    if (connection?.status !== 'ACTIVE') return { kind: 'used' };
+    return { kind: 'used', connected: { toolkitName: catalog.getToolkit(connection.toolkitSlug)?.name ?? connection.toolkitSlug } };
+  }
+
   /** The link's record, connection and page while it is usable, else why not. Reads only. */
   async function lookup(token: string): Promise<Exclude<LinkState, { kind: 'redirect' | 'done' | 'oauth' | 'form' }> | Live> {
     const checked = signer.verify(token, now());
     if (!checked.ok && checked.reason !== 'expired') return { kind: 'invalid' };
     const { connectionId, expiresAt } = checked.payload;
     const stored = await vault.get<LinkRecord>(ref(connectionId));
-    if (!stored) return checked.ok ? { kind: 'used' } : { kind: 'expired' };
+    if (!stored) return checked.ok ? usedLink(connectionId) : { kind: 'expired' };
     if (stored.value.expiresAt !== expiresAt) return checked.ok ? { kind: 'invalid' } : { kind: 'expired' };
     let connection: IConnection;
     try {

@@ -1,5 +1,6 @@
 /**
- * Invitations (owners and admins): invite an email as admin or member and get a one-time link to
+ * Invitations (owners and admins): invite an email as admin or member (owners: also as owner, as
+ * src/tenancy/invitations.ts allows) and get a one-time link to
  * send them (shown once: the broker keeps only its hash), and revoke invitations still pending.
  */
 import { useState } from 'preact/hooks';
@@ -11,14 +12,14 @@ import { useSubmit } from '../components/use-submit';
 import { formatDateTime, ROLE_LABELS } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
-import type { Invitation, List } from '../types';
+import type { Invitation, List, Role } from '../types';
 import { DataTable } from '../components/data-table';
 
 export function Invitations() {
   const { org } = useOrg();
   const pending = useLoad(() => api.get<List<Invitation>>(`${orgPath(org.id)}/invitations`), [org.id]);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [role, setRole] = useState<Role>('member');
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -44,9 +45,10 @@ export function Invitations() {
         </div>
         <div class="field">
           <label for="invite-role">Role</label>
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value as 'admin' | 'member')}>
+          <select id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
             <option value="member">Member</option>
             <option value="admin">Admin</option>
+            {org.role === 'owner' ? <option value="owner">Owner</option> : null}
           </select>
         </div>
         <button type="submit" class="button button-primary" disabled={submit.busy}>

@@ -25,6 +25,8 @@ export function Members() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const isOwner = org.role === 'owner';
+  // Members are listed whole (no paging), so this counts every owner.
+  const owners = members.data?.items.filter((m) => m.role === 'owner').length ?? 0;
 
   async function changeRole(m: Member, role: Role) {
     setError(null);
@@ -81,7 +83,12 @@ export function Members() {
               </td>
               <td>{formatDate(m.createdAt)}</td>
               <td class="actions">
-                {m.userId === user.id || canManage(org.role) ? (
+                {m.userId === user.id && m.role === 'owner' && owners === 1 ? (
+                  // The API refuses it (src/tenancy/members.ts): say so before anyone tries.
+                  <span class="muted" data-testid="last-owner-note">
+                    Last owner: make another member owner to leave
+                  </span>
+                ) : m.userId === user.id || canManage(org.role) ? (
                   <button type="button" class="button button-small button-danger-outline" onClick={() => setRemoving(m)}>
                     {m.userId === user.id ? 'Leave' : 'Remove'}
                   </button>
