@@ -116,6 +116,18 @@ t.test('sign up, create a project and an API key in the browser, use it, revoke 
     await screenshot(page, 'audit-log');
   });
 
+  await t.test('members: the only owner is told they cannot leave, and may invite an owner', async (t) => {
+    await page.getByTestId('nav-members').click();
+    const note = page.getByTestId('last-owner-note');
+    await note.waitFor();
+    t.match(await note.innerText(), /Last owner: make another member owner to leave/);
+    t.equal(await page.getByRole('button', { name: 'Leave' }).count(), 0, 'no Leave button that would only fail');
+    const roles = await page.locator('#invite-role option').evaluateAll((options) => options.map((o) => o.textContent));
+    t.same(roles, ['Member', 'Admin', 'Owner'], 'an owner can invite an owner');
+    await screenshot(page, 'members-last-owner');
+    await page.goBack();
+  });
+
   await t.test('at phone width the console keeps to one column', async (t) => {
     await page.setViewportSize(PHONE);
     await page.goBack();
