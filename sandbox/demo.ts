@@ -27,57 +27,73 @@ export const DEMO_DATA_DIR = './data/demo';
 
 export const DEMO_ACTIVITY_PER_MINUTE = { hubspot: 3, bitly: 1 };
 
-export function walkthrough(base: string, key: string, receiverUrl: string, hubspotUrl = '<HubSpot sandbox>'): string {
-  const h = `-H 'x-api-key: ${key}' -H 'content-type: application/json'`;
+/**
+ * The printed walkthrough: shell lines to paste as they are, in order (bash or zsh). Each answer a
+ * later step needs is kept in a variable (read with node, which every user of npm has), so nothing
+ * needs filling in by hand.
+ */
+export function walkthrough(base: string, key: string, receiverUrl: string, hubspotUrl: string): string {
+  const h = `-H "x-api-key: $KEY" -H 'content-type: application/json'`;
   return `
 ================================================================================
  Demo broker on ${base}   (sandboxes stand in for HubSpot and Bitly)
  API key: ${key}
 
- 1. Create a managed auth config for HubSpot:
-    curl -s -X POST ${base}/api/v1/auth_configs ${h} \\
-      -d '{"slug":"hubspot","authMethodId":"hubspot_oauth2","isManaged":true}'
+ Paste the lines below into a shell (bash or zsh), in order: each step keeps what a later one
+ needs in a variable.
 
- 2. Start a connection for an end user; the answer has connectionId and redirectUrl:
-    curl -s -X POST ${base}/api/v1/connectors/hubspot/initiate ${h} -d '{"entityId":"demo-user"}'
+ 0. The broker, its key, and a helper that prints one field of a JSON answer:
+    B=${base}; KEY=${key}
+    field() { node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(process.argv[1].split(".").reduce((o,k)=>o?.[k],JSON.parse(s))??""))' "$1"; }
 
- 3. Open redirectUrl in a browser and press Approve (or, from a script, append &approve=yes
-    and follow the redirects:  curl -sL "<redirectUrl>&approve=yes" ).
+ 1. A managed auth config for HubSpot:
+    AUTH=$(curl -s -X POST $B/api/v1/auth_configs ${h} \\
+      -d '{"slug":"hubspot","authMethodId":"hubspot_oauth2","isManaged":true}' | field authConfigId); echo "$AUTH"
 
- 4. Read the connection (status ACTIVE):
-    curl -s ${base}/api/v1/connectors/connections/<connectionId> ${h}
+ 2. A hosted connect link for an end user: open it in a browser and press Approve.
+    LINK=$(curl -s -X POST $B/api/v1/connect-links ${h} \\
+      -d "{\\"authConfigId\\":\\"$AUTH\\",\\"entityId\\":\\"demo-user\\"}"); echo "$LINK"
+    CONN=$(echo "$LINK" | field connectionId); echo "Open: $(echo "$LINK" | field url)"
+    # Or start the OAuth flow from a script, approving as the end user would:
+    INIT=$(curl -s -X POST $B/api/v1/connectors/hubspot/initiate ${h} -d '{"entityId":"demo-user"}')
+    CONN=$(echo "$INIT" | field connectionId); curl -sL "$(echo "$INIT" | field redirectUrl)&approve=yes" > /dev/null
 
- 5. Execute tools through it: create a contact, then find it:
-    curl -s -X POST ${base}/api/v1/tools/HUBSPOT_CONTACTS_CREATE/execute ${h} \\
-      -d '{"connectedAccountId":"<connectionId>","arguments":{"properties":{"email":"ada@example.com","firstname":"Ada"}}}'
-    curl -s -X POST ${base}/api/v1/tools/HUBSPOT_CONTACTS_SEARCH/execute ${h} \\
-      -d '{"entityId":"demo-user","arguments":{"filterGroups":[{"filters":[{"propertyName":"email","operator":"EQ","value":"ada@example.com"}]}]}}'
+ 3. The connection (status ACTIVE once approved):
+    curl -s $B/api/v1/connectors/connections/$CONN ${h}; echo
 
- 6. Bitly: connect (steps 2-3 with "bitly"), shorten a link, expand it:
-    curl -s -X POST ${base}/api/v1/tools/BITLY_CREATE_SHORTLINK/execute ${h} \\
-      -d '{"entityId":"demo-user","arguments":{"long_url":"https://example.com/a/long/path"}}'
-    curl -s -X POST ${base}/api/v1/tools/BITLY_EXPAND_SHORTLINK/execute ${h} \\
-      -d '{"entityId":"demo-user","arguments":{"bitlink_id":"<id from the answer, e.g. bit.ly/abc123>"}}'
+ 4. Execute tools through it: create a contact, then find it:
+    curl -s -X POST $B/api/v1/tools/HUBSPOT_CONTACTS_CREATE/execute ${h} \\
+      -d "{\\"connectedAccountId\\":\\"$CONN\\",\\"arguments\\":{\\"properties\\":{\\"email\\":\\"ada@example.com\\",\\"firstname\\":\\"Ada\\"}}}"; echo
+    curl -s -X POST $B/api/v1/tools/HUBSPOT_CONTACTS_SEARCH/execute ${h} \\
+      -d '{"entityId":"demo-user","arguments":{"filterGroups":[{"filters":[{"propertyName":"email","operator":"EQ","value":"ada@example.com"}]}]}}'; echo
 
- 7. Any provider path through the authenticated proxy (the token is injected server-side):
-    curl -s -X POST ${base}/api/v1/connectors/proxy ${h} \\
-      -d '{"connectionId":"<connectionId>","endpoint":"/crm/v3/objects/contacts","method":"GET","query":{"limit":"5"}}'
+ 5. Bitly: connect, shorten a link, expand it:
+    INIT=$(curl -s -X POST $B/api/v1/connectors/bitly/initiate ${h} -d '{"entityId":"demo-user"}')
+    curl -sL "$(echo "$INIT" | field redirectUrl)&approve=yes" > /dev/null
+    BITLINK=$(curl -s -X POST $B/api/v1/tools/BITLY_CREATE_SHORTLINK/execute ${h} \\
+      -d '{"entityId":"demo-user","arguments":{"long_url":"https://example.com/a/long/path"}}' | field data.id); echo "$BITLINK"
+    curl -s -X POST $B/api/v1/tools/BITLY_EXPAND_SHORTLINK/execute ${h} \\
+      -d "{\\"entityId\\":\\"demo-user\\",\\"arguments\\":{\\"bitlink_id\\":\\"$BITLINK\\"}}"; echo
 
- 8. The console: open ${base}/console/ and sign up (the first account owns this organization).
-    The connection, the executions and the month's usage above are under Projects.
+ 6. Any provider path through the authenticated proxy (the token is injected server-side):
+    curl -s -X POST $B/api/v1/connectors/proxy ${h} \\
+      -d "{\\"connectionId\\":\\"$CONN\\",\\"endpoint\\":\\"/crm/v3/objects/contacts\\",\\"method\\":\\"GET\\",\\"query\\":{\\"limit\\":\\"5\\"}}"; echo
 
- 9. Webhooks: subscribe this demo's receiver (it prints every delivery below), then revoke the
-    connection; a signed connection.revoked event arrives (docs/events.md says how to verify it):
-    curl -s -X POST ${base}/api/v1/webhook_subscriptions ${h} -d '{"url":"${receiverUrl}"}'
-    curl -s -X POST ${base}/api/v1/connectors/connections/<connectionId>/revoke ${h} -d '{}'
-    curl -s ${base}/api/v1/events ${h}
+ 7. The console: open ${base}/console/ and sign up (the first account owns this organization).
+    # The connection, the executions and the month's usage above are under Projects.
 
-10. The sandboxes change by themselves (new contacts, companies and deals, updated contacts, deals
-    moving stage, new Bitly links). Make a change "in HubSpot directly", as a user of the portal:
+ 8. Webhooks: subscribe this demo's receiver (it prints every delivery below), revoke the connection:
+    # a signed connection.revoked event arrives (docs/events.md says how to verify it).
+    curl -s -X POST $B/api/v1/webhook_subscriptions ${h} -d '{"url":"${receiverUrl}"}'; echo
+    curl -s -X POST $B/api/v1/connectors/connections/$CONN/revoke ${h} -d '{}'; echo
+    curl -s $B/api/v1/events ${h}; echo
+
+ 9. A change "in HubSpot directly", as a user of the portal would make it:
+    # (the sandboxes also change by themselves: new contacts, companies, deals and Bitly links)
     curl -s -X POST ${hubspotUrl}/__sandbox/control -H 'content-type: application/json' \\
-      -d '{"action":"createObject","args":["contacts",{"email":"grace@example.com","firstname":"Grace"}]}'
-    Each change also reaches the broker as a signed HubSpot app webhook, at
-    ${base}/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
+      -d '{"action":"createObject","args":["contacts",{"email":"grace@example.com","firstname":"Grace"}]}'; echo
+    # Each change also reaches the broker as a signed HubSpot app webhook, at
+    # $B/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
 
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects

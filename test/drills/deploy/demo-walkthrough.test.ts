@@ -1,0 +1,56 @@
+/**
+ * `npm run demo` prints a walkthrough to paste into a shell. This runs its command lines, as
+ * printed and in order, in bash against the running demo: nothing to fill in by hand, and each step
+ * does what it says. Runs once, on the demo's own SQLite database (its default).
+ */
+import t from 'tap';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../sandbox/support/processes.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const RULE = '='.repeat(80);
+
+t.test('the demo walkthrough runs as printed', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'broker-demo-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  const demo = spawn(process.execPath, ['--import', 'tsx', 'sandbox/demo.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  demo.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  demo.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  t.teardown(() => void demo.kill('SIGTERM'));
+  // Bounded so a demo that never starts fails the test instead of hanging it.
+  for (let i = 0; i < 1800 && out.split(RULE).length < 3 && demo.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  const printed = out.split(RULE)[1];
+  t.ok(printed, 'the walkthrough is printed', printed ? {} : { output: out.slice(-2000) });
+  t.notMatch(printed, /<[a-zA-Z][^>]*>/, 'no <placeholder> to fill in');
+
+  // The shell lines: everything indented under a step (commands, their continuations, # notes).
+  const script = printed!
+    .split('\n')
+    .filter((line) => line.startsWith('    '))
+    .join('\n');
+  const run = spawnSync('bash', ['-c', `set -u\n${script}`], { encoding: 'utf8', timeout: 120_000 });
+  t.equal(run.status, 0, `bash ran it (stderr: ${run.stderr.slice(0, 1000)})`);
+  const said = run.stdout;
+  t.match(said, /^ac_\S+$/m, 'step 1 printed the auth config id');
+  const open = /^Open: (http\S+)$/m.exec(said)?.[1];
+  t.ok(open, 'step 2 printed the hosted connect link');
+  const page = await fetch(open!);
+  t.equal(page.status, 200, 'the hosted connect link opens');
+  t.match(await page.text(), /HubSpot/);
+  t.match(said, /"status":"ACTIVE"/, 'step 3: the connection is ACTIVE');
+  t.match(said, /ada@example\.com/, 'step 4: the contact was created and found');
+  t.match(said, /https:\/\/example\.com\/a\/long\/path/, 'step 5: the short link expands');
+  t.match(said, /"type":"connection\.revoked"/, 'step 8: the revocation is in the event log');
+  t.notMatch(said, /"successful":false|"defined":/, 'no step failed');
+  for (let i = 0; i < 300 && !/webhook received: .*connection\.revoked/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  t.match(out, /webhook received: webhook-id=\S+ .*connection\.revoked/, "the demo's receiver got the signed event");
+});
