@@ -353,30 +353,53 @@ export function createTriggerPoller(deps: TriggerPollerDeps) {
     return true;
   }
 
+  /** A pass of the loop is under way; `wakeAsked`: start the next one at once when it ends. */
+  let passing = false;
+  let wakeAsked = false;
+
   function next(delayMs: number): void {
     if (!started) return;
     timer = setTimeout(() => {
+      passing = true;
+      wakeAsked = false;
       loop = runDue()
         .then((outcomes) => (outcomes.size >= config.concurrency ? 0 : config.checkMs))
         .catch((err: unknown) => {
           log.warn({ err }, 'could not claim due trigger polls; trying again at the next check');
           return config.checkMs;
         })
-        .then(next);
+        .then((delay) => {
+          passing = false;
+          next(wakeAsked ? 0 : delay);
+        });
     }, delayMs);
     timer.unref();
+  }
+
+  /** Checks now instead of at the next TRIGGER_POLL_CHECK_MS (something was just made due here). */
+  function wake(): void {
+    if (!started) return;
+    if (passing) {
+      wakeAsked = true;
+      return;
+    }
+    clearTimeout(timer);
+    next(0);
   }
 
   return {
     schedule,
 
     /**
-     * Polls these instances at the next check of any broker instance instead of at their interval
-     * (a provider webhook announced a change). The poll then emits what changed as any poll does:
+     * Polls these instances now (this broker instance checks at once; others at their next check)
+     * instead of at their interval (a provider webhook announced a change). The poll then emits what changed as any poll does:
      * the same event ids, so an item seen by both paths is one event.
      */
     async pollSoon(instanceIds: readonly string[]): Promise<number> {
-      return states.pollSoon(instanceIds, new Date(clock.now()));
+      const due = await states.pollSoon(instanceIds, new Date(clock.now()));
+      // The instance the webhook reached polls at once; the others see the rows at their next check.
+      if (due > 0) wake();
+      return due;
     },
 
     /** Stops polling an instance (deleted); a poll in flight commits nothing. */
