@@ -30,8 +30,8 @@ export interface Instance {
 /** Generous: three processes start at once on a machine that may be busy with other work. */
 const START_BOUND_MS = 120_000;
 
-/** The compiled server as `npm start` runs it, resolved once it listens. */
-async function startInstance(name: string, port: number, env: Record<string, string>, started: Instance[]): Promise<void> {
+/** The compiled server as `npm start` runs it, resolved once it listens (a drill restarting an instance calls it again with `c.env`). */
+export async function startInstance(name: string, port: number, env: Record<string, string>, started: Instance[]): Promise<void> {
   const proc = spawn(process.execPath, compiledServerArgs(), {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
