@@ -59,6 +59,10 @@ export async function startBenchBroker(opts: {
   dataDir: string;
   databaseUrl: string;
   nodeArgs?: string[];
+  /** Settings on top of the bench's (e.g. the trigger bench's TRIGGER_MIN_INTERVAL_SECONDS). */
+  env?: Record<string, string>;
+  /** The server's database URL when it differs from the CLI's (the trigger bench's counting proxy). */
+  serverDatabaseUrl?: string;
 }): Promise<BenchBroker> {
   buildServer();
   const port = await freePort();
@@ -76,6 +80,7 @@ export async function startBenchBroker(opts: {
     NODE_ENV: 'production',
     VAULT_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    ...opts.env,
   };
   // As an operator would: migrate, then a project whose key the CLI prints on this terminal.
   const cli = (args: string[]) => execFileSync(process.execPath, ['dist/bin/cli.js', ...args], { env, encoding: 'utf8' });
@@ -83,7 +88,8 @@ export async function startBenchBroker(opts: {
   const key = /API key:\s+(cb_live_\S+)/.exec(cli(['create-project', '--org', 'bench', '--project', 'bench']))?.[1];
   if (!key) throw new Error('broker create-project printed no API key');
   // Nothing is printed at warn level once it listens: wait for /healthz instead.
-  const broker = await startChild([...(opts.nodeArgs ?? []), ...SERVER_NODE_FLAGS, 'dist/bin/server.js'], env, null);
+  const serverEnv = opts.serverDatabaseUrl ? { ...env, DATABASE_URL: opts.serverDatabaseUrl } : env;
+  const broker = await startChild([...(opts.nodeArgs ?? []), ...SERVER_NODE_FLAGS, 'dist/bin/server.js'], serverEnv, null);
   const healthy = () =>
     fetch(`${base}/healthz`).then(
       (r) => r.ok,

@@ -76,7 +76,7 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** User + system CPU seconds a process has used (Linux /proc, clock ticks of 1/100 s); NaN where unavailable. */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;

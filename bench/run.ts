@@ -7,6 +7,7 @@ import { formatExecutionTable, formatGoals, runExecutionBench } from './executio
 import { runSearchIntentBench } from './search-intents-bench.js';
 import { formatMcpTable, runMcpBench } from './mcp-bench.js';
 import { formatWebhookLine, runWebhookBench } from './webhook-bench.js';
+import { formatTriggerBench, runTriggerBench } from './trigger-bench.js';
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -16,11 +17,13 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-catalog    skip the catalog start-up / search-latency benchmark
   --no-search     skip the search relevance step (hit@1 / hit@3 on the intents)
   --only-search   run only the search relevance step
-  --profile       CPU profile of the broker during the execution benchmark (each database)
+  --profile       CPU profile of the broker during the execution and trigger benchmarks (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
   --no-mcp        skip MCP tools/call vs REST executeTool (each database)
   --no-webhooks   skip webhook delivery vs a bare undici loop
   --only-webhooks run only webhook delivery (each database)
+  --no-triggers   skip the trigger bench (10,000 poll instances' cost, change-to-event latency)
+  --only-triggers run only the trigger bench (each database)
   --help          this text`;
 const FLAGS = new Set([
   '--quick',
@@ -34,6 +37,8 @@ const FLAGS = new Set([
   '--no-mcp',
   '--no-webhooks',
   '--only-webhooks',
+  '--no-triggers',
+  '--only-triggers',
   '--help',
 ]);
 
@@ -54,6 +59,23 @@ async function webhooks(): Promise<void> {
   out('== Webhook delivery: the worker vs a bare undici loop POSTing the same signed bodies, and state change to delivery');
   for (const database of databases)
     out(formatWebhookLine(await runWebhookBench({ database, events: quick ? 500 : 2000, latencySamples: quick ? 50 : 200 })));
+}
+
+async function triggers(): Promise<void> {
+  out();
+  out(
+    '== Triggers: 10,000 poll instances per minute (CPU, database round trips) beside the idle broker, and provider change to delivered event',
+  );
+  for (const database of databases)
+    formatTriggerBench(
+      await runTriggerBench({ database, windowSec: quick ? 10 : 20, latencySamples: quick ? 10 : 30, profile: args.has('--profile') }),
+      out,
+    );
+}
+
+if (args.has('--only-triggers')) {
+  await triggers();
+  process.exit(0);
 }
 
 if (args.has('--only-webhooks')) {
@@ -96,3 +118,5 @@ if (!args.has('--no-mcp')) {
 }
 
 if (!args.has('--no-webhooks')) await webhooks();
+
+if (!args.has('--no-triggers')) await triggers();

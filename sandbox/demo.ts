@@ -95,6 +95,14 @@ export function walkthrough(base: string, key: string, receiverUrl: string, hubs
     # Each change also reaches the broker as a signed HubSpot app webhook, at
     # $B/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
 
+11. Triggers: tell this demo's receiver about every new contact of demo-user (polled every 5 s
+    here, and pushed at once by those app webhooks; docs/guides/trigger-instances.md). Subscribe
+    the receiver (step 9; its revoke ended that connection, so connect demo-user again with steps
+    2-3), set the trigger up, then create a contact (step 5 or 10): one signed trigger.event per
+    contact arrives below.
+    curl -s -X POST ${base}/api/v1/trigger_instances ${h} \
+      -d '{"triggerSlug":"HUBSPOT_CONTACT_CREATED","entityId":"demo-user","config":{"interval":0.1}}'
+
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects
 ================================================================================

@@ -182,45 +182,45 @@ export function createTriggerPoller(deps: TriggerPollerDeps) {
 
     const now = clock.now();
     const eventIds = items.map((i) => triggerEventId(row.instanceId, i.id, i.orderMs));
+    const changes = {
+      firstPollDone: true,
+      markAt: mark.markMs === undefined ? null : new Date(mark.markMs),
+      markIds: [...mark.markIds],
+      failures: 0,
+      lastError: null,
+      lastPolledAt: new Date(startedAt),
+      ...(items.length > 0 ? { lastEventAt: new Date(now) } : {}),
+      nextPollAt: new Date(more ? now : startedAt + intervalMs),
+    };
     try {
-      await db.transaction(async (tx) => {
-        // The row first: it stays locked to this transaction while the events are written.
-        const kept = await states.finish(
-          row.instanceId,
-          token,
-          {
-            firstPollDone: true,
-            markAt: mark.markMs === undefined ? null : new Date(mark.markMs),
-            markIds: [...mark.markIds],
-            failures: 0,
-            lastError: null,
-            lastPolledAt: new Date(startedAt),
-            ...(items.length > 0 ? { lastEventAt: new Date(now) } : {}),
-            nextPollAt: new Date(more ? now : startedAt + intervalMs),
-          },
-          tx,
-        );
-        if (kept !== 1) throw new ClaimLost();
-        const known = new Set((await deps.events.findByIds(eventIds, tx)).map((e) => e.id));
-        for (const [n, item] of items.entries()) {
-          const id = eventIds[n]!;
-          if (known.has(id)) continue;
-          await deps.recorder.recordEvent(tx, {
-            id,
-            projectId: row.projectId,
-            type: 'trigger.event',
-            subjectId: row.instanceId,
-            data: {
-              triggerSlug: row.triggerSlug,
-              instanceId: row.instanceId,
-              connectionId: row.connectionId,
-              authConfigId,
-              userId,
-              payload: item.payload,
-            },
-          });
-        }
-      });
+      // Most polls find nothing: then the new mark is one statement, no transaction around it
+      // (docs/internals/performance.md#triggers).
+      if (items.length === 0) {
+        if ((await states.finish(row.instanceId, token, changes)) !== 1) throw new ClaimLost();
+      } else
+        await db.transaction(async (tx) => {
+          // The row first: it stays locked to this transaction while the events are written.
+          if ((await states.finish(row.instanceId, token, changes, tx)) !== 1) throw new ClaimLost();
+          const known = new Set((await deps.events.findByIds(eventIds, tx)).map((e) => e.id));
+          for (const [n, item] of items.entries()) {
+            const id = eventIds[n]!;
+            if (known.has(id)) continue;
+            await deps.recorder.recordEvent(tx, {
+              id,
+              projectId: row.projectId,
+              type: 'trigger.event',
+              subjectId: row.instanceId,
+              data: {
+                triggerSlug: row.triggerSlug,
+                instanceId: row.instanceId,
+                connectionId: row.connectionId,
+                authConfigId,
+                userId,
+                payload: item.payload,
+              },
+            });
+          }
+        });
     } catch (err) {
       if (err instanceof ClaimLost) {
         log.info({ instanceId: row.instanceId }, 'trigger poll dropped: its claim was taken over or the instance disabled meanwhile');
@@ -353,30 +353,53 @@ export function createTriggerPoller(deps: TriggerPollerDeps) {
     return true;
   }
 
+  /** A pass of the loop is under way; `wakeAsked`: start the next one at once when it ends. */
+  let passing = false;
+  let wakeAsked = false;
+
   function next(delayMs: number): void {
     if (!started) return;
     timer = setTimeout(() => {
+      passing = true;
+      wakeAsked = false;
       loop = runDue()
         .then((outcomes) => (outcomes.size >= config.concurrency ? 0 : config.checkMs))
         .catch((err: unknown) => {
           log.warn({ err }, 'could not claim due trigger polls; trying again at the next check');
           return config.checkMs;
         })
-        .then(next);
+        .then((delay) => {
+          passing = false;
+          next(wakeAsked ? 0 : delay);
+        });
     }, delayMs);
     timer.unref();
+  }
+
+  /** Checks now instead of at the next TRIGGER_POLL_CHECK_MS (something was just made due here). */
+  function wake(): void {
+    if (!started) return;
+    if (passing) {
+      wakeAsked = true;
+      return;
+    }
+    clearTimeout(timer);
+    next(0);
   }
 
   return {
     schedule,
 
     /**
-     * Polls these instances at the next check of any broker instance instead of at their interval
-     * (a provider webhook announced a change). The poll then emits what changed as any poll does:
+     * Polls these instances now (this broker instance checks at once; others at their next check)
+     * instead of at their interval (a provider webhook announced a change). The poll then emits what changed as any poll does:
      * the same event ids, so an item seen by both paths is one event.
      */
     async pollSoon(instanceIds: readonly string[]): Promise<number> {
-      return states.pollSoon(instanceIds, new Date(clock.now()));
+      const due = await states.pollSoon(instanceIds, new Date(clock.now()));
+      // The instance the webhook reached polls at once; the others see the rows at their next check.
+      if (due > 0) wake();
+      return due;
     },
 
     /** Stops polling an instance (deleted); a poll in flight commits nothing. */

@@ -77,3 +77,39 @@ t.test('a contact.creation webhook polls the contact-created instance now; the c
   );
   t.equal(events[0]!.subjectId, contactsId);
 });
+
+t.test('the broker instance that receives the webhook polls at once, not at its next check', async (t) => {
+  // Checks ten minutes apart: only the webhook's wake-up can poll within the test's time.
+  const port = await freePort();
+  const b = await brokerWithSandboxes(t, {
+    env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, TRIGGER_POLL_CONCURRENCY: '2', TRIGGER_POLL_CHECK_MS: '600000' },
+  });
+  const origin = await b.app.listen({ port, host: '127.0.0.1' });
+  const api = apiClient(b.app, { key: b.key });
+  const poller = b.app.services.triggerPoller;
+  const connectionId = await b.connectOAuth('hubspot', 'alice');
+  const created = await api.upsertTriggerInstance({
+    body: { triggerSlug: 'HUBSPOT_CONTACT_CREATED', connectedAccountId: connectionId, config: { interval: 60 } },
+  });
+  if (created.status !== 200) return t.fail('upsert');
+  const id = created.body.id;
+  await until(async () => (await poller.status(id)) !== null);
+  // The loop checked when the app started, before the instance existed: its first poll by hand.
+  t.same([...(await poller.runDue())], [[id, 'ok']], 'first poll: where the provider stands');
+
+  b.hubspot.control.configureAppWebhooks({
+    targetUrl: `${origin}/api/v1/provider_webhooks/hubspot`,
+    clientSecret: MANAGED_CLIENTS.hubspot.clientSecret,
+    subscriptions: parseSubscriptionList('contact.creation'),
+    batchMs: 0,
+    retryBaseMs: 5,
+  });
+  const contact = b.hubspot.control.createObject('contacts', { email: 'grace@example.com' });
+  const events = () => b.app.services.eventRepos.events.list(b.projectId, { types: ['trigger.event'], limit: 100 });
+  await until(async () => (await events()).length > 0);
+  t.same(
+    (await events()).map((e) => (e.data.payload as { id: string }).id),
+    [contact.id],
+    'the contact, polled by the loop right after the webhook',
+  );
+});

@@ -30,8 +30,8 @@ export interface Instance {
 /** Generous: three processes start at once on a machine that may be busy with other work. */
 const START_BOUND_MS = 120_000;
 
-/** The compiled server as `npm start` runs it, resolved once it listens. */
-async function startInstance(name: string, port: number, env: Record<string, string>, started: Instance[]): Promise<void> {
+/** The compiled server as `npm start` runs it, resolved once it listens (a drill restarting an instance calls it again with `c.env`). */
+export async function startInstance(name: string, port: number, env: Record<string, string>, started: Instance[]): Promise<void> {
   const proc = spawn(process.execPath, compiledServerArgs(), {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,7 +57,14 @@ export interface Reply {
 }
 
 /** `extraEnv`: settings a drill needs on every instance (e.g. a short webhook retry schedule). */
-export async function startCluster(t: TestContext, databaseBaseUrl: string, redisUrl: string, extraEnv: Record<string, string> = {}) {
+/** `opts.oneByOne`: start the instances one after another (a drill about something else than starting together, on a busy machine). */
+export async function startCluster(
+  t: TestContext,
+  databaseBaseUrl: string,
+  redisUrl: string,
+  extraEnv: Record<string, string> = {},
+  opts: { oneByOne?: boolean } = {},
+) {
   const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot, CUSTOM_CLIENTS.hubspot] });
   t.teardown(() => hubspot.close());
   // Each resource is released on teardown as soon as it exists (DROP ... WITH (FORCE) ends any
@@ -98,7 +105,8 @@ export async function startCluster(t: TestContext, databaseBaseUrl: string, redi
   });
   // Started together (the migration lock lets one of them migrate the empty database); the list
   // is in start order: A, B, C.
-  await Promise.all(['A', 'B', 'C'].map((name, i) => startInstance(name, ports[i]!, env, instances)));
+  if (opts.oneByOne) for (const [i, name] of ['A', 'B', 'C'].entries()) await startInstance(name, ports[i]!, env, instances);
+  else await Promise.all(['A', 'B', 'C'].map((name, i) => startInstance(name, ports[i]!, env, instances)));
 
   const cli = (...args: string[]) => runCliWith({ ...env, LOG_LEVEL: 'warn' }, args);
   const created = await cli('create-project', '--org', 'Cluster', '--project', 'three-instances');
