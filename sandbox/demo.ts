@@ -95,13 +95,17 @@ export function walkthrough(base: string, key: string, receiverUrl: string, hubs
     # Each change also reaches the broker as a signed HubSpot app webhook, at
     # $B/api/v1/provider_webhooks/hubspot (docs/guides/provider-webhooks.md).
 
-11. Triggers: tell this demo's receiver about every new contact of demo-user (polled every 5 s
-    here, and pushed at once by those app webhooks; docs/guides/trigger-instances.md). Subscribe
-    the receiver (step 9; its revoke ended that connection, so connect demo-user again with steps
-    2-3), set the trigger up, then create a contact (step 5 or 10): one signed trigger.event per
-    contact arrives below.
-    curl -s -X POST ${base}/api/v1/trigger_instances ${h} \
-      -d '{"triggerSlug":"HUBSPOT_CONTACT_CREATED","entityId":"demo-user","config":{"interval":0.1}}'
+10. Triggers: every new contact of demo-user reaches the receiver as one signed trigger.event (polled
+    # every 5 s here, and pushed at once by the app webhooks; docs/guides/trigger-instances.md).
+    # Step 8 revoked the connection, so connect demo-user again first:
+    INIT=$(curl -s -X POST $B/api/v1/connectors/hubspot/initiate ${h} -d '{"entityId":"demo-user"}')
+    curl -sL "$(echo "$INIT" | field redirectUrl)&approve=yes" > /dev/null
+    curl -s -X POST $B/api/v1/trigger_instances ${h} \\
+      -d '{"triggerSlug":"HUBSPOT_CONTACT_CREATED","entityId":"demo-user","config":{"interval":0.1}}'; echo
+    sleep 10   # the first poll records where HubSpot stands; only later contacts are events
+    curl -s -X POST ${hubspotUrl}/__sandbox/control -H 'content-type: application/json' \\
+      -d '{"action":"createObject","args":["contacts",{"email":"alan@example.com","firstname":"Alan"}]}'; echo
+    # Within seconds: "webhook received: ... trigger.event ... alan@example.com" below.
 
  Browse the API: ${base}/api/v1/docs
  CLI on this database: DATA_DIR=${DEMO_DATA_DIR} npm run broker -- list-projects

@@ -51,6 +51,15 @@ t.test('the demo walkthrough runs as printed', async (t) => {
   t.match(said, /https:\/\/example\.com\/a\/long\/path/, 'step 5: the short link expands');
   t.match(said, /"type":"connection\.revoked"/, 'step 8: the revocation is in the event log');
   t.notMatch(said, /"successful":false|"defined":/, 'no step failed');
-  for (let i = 0; i < 300 && !/webhook received: .*connection\.revoked/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && !/webhook received: webhook-id=\S+ .*connection\.revoked/.test(out); i++)
+    await new Promise((r) => setTimeout(r, 100));
   t.match(out, /webhook received: webhook-id=\S+ .*connection\.revoked/, "the demo's receiver got the signed event");
+  t.match(said, /"triggerSlug":"HUBSPOT_CONTACT_CREATED"/, 'step 10: the trigger is set up');
+  for (let i = 0; i < 600 && !/webhook received: webhook-id=\S+ .*"type":"trigger\.event".*alan@example\.com/.test(out); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  t.match(
+    out,
+    /webhook received: webhook-id=\S+ .*"type":"trigger\.event".*alan@example\.com/,
+    'step 10: the new contact arrives as a trigger event',
+  );
 });
