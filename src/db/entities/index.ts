@@ -5,6 +5,7 @@ import { AuthConfig } from './auth-config.js';
 import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
 import { Event } from './event.js';
+import { ExecutionDetail } from './execution-detail.js';
 import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
@@ -28,6 +29,7 @@ export {
   CacheEpoch,
   Connection,
   Event,
+  ExecutionDetail,
   Invitation,
   Membership,
   Organization,
@@ -57,7 +59,8 @@ export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IProviderWebhookEvent } from './provider-webhook-event.js';
 export type { IScheduledTask } from './scheduled-task.js';
-export type { IToolExecution } from './tool-execution.js';
+export type { ExecutionOutcome, IToolExecution } from './tool-execution.js';
+export type { IExecutionDetail } from './execution-detail.js';
 // Trigger poller (issue 29).
 export type { ITriggerPollState } from './trigger-poll-state.js';
 export type { IVaultSecret } from './vault-secret.js';
@@ -91,4 +94,6 @@ export const entities = [
   TriggerPollState,
   // Provider webhooks in (issue 29).
   ProviderWebhookEvent,
+  // Execution detail (issue 32).
+  ExecutionDetail,
 ];

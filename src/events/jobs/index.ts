@@ -17,6 +17,7 @@ export const TASKS = {
   connectionRefresh: 'connections.refresh',
   eventRetention: 'events.retention',
   providerWebhookInbox: 'provider_webhooks.inbox',
+  executionRetention: 'executions.retention',
 } as const;
 
 /** A refresher run that outlives this (a provider stalling every request) may be taken over. */
