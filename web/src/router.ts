@@ -11,8 +11,8 @@ export type OrgSection = (typeof ORG_SECTIONS)[number];
 export const PROJECT_TABS = ['api-keys', 'auth-configs', 'connections', 'executions', 'webhooks', 'events', 'settings'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
-/** The tabs with an address per item (a subscription's deliveries, an event's detail). */
-const ITEM_TABS = ['webhooks', 'events'] as const satisfies readonly ProjectTab[];
+/** The tabs with an address per item (a subscription's deliveries, an event's or an execution's detail). */
+const ITEM_TABS = ['webhooks', 'events', 'executions'] as const satisfies readonly ProjectTab[];
 
 export type Route =
   | { name: 'home' }

@@ -80,7 +80,7 @@ function Tab({ tab, item, project, onChanged }: { tab: ProjectTab; item: string 
     case 'connections':
       return <Connections project={project} />;
     case 'executions':
-      return <Executions project={project} />;
+      return <Executions project={project} executionId={item} />;
     case 'webhooks':
       return <Webhooks project={project} subscriptionId={item} />;
     case 'events':
