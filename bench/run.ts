@@ -19,6 +19,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only-search   run only the search relevance step
   --profile       CPU profile of the broker during the execution and trigger benchmarks (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
+  --executions-scale  also the console's Executions list at 1M records, each filter vs the first page (PostgreSQL)
   --no-mcp        skip MCP tools/call vs REST executeTool (each database)
   --no-webhooks   skip webhook delivery vs a bare undici loop
   --only-webhooks run only webhook delivery (each database)
@@ -34,6 +35,7 @@ const FLAGS = new Set([
   '--only-search',
   '--profile',
   '--scale',
+  '--executions-scale',
   '--no-mcp',
   '--no-webhooks',
   '--only-webhooks',
@@ -110,6 +112,12 @@ for (const database of databases) {
 }
 if (args.has('--scale'))
   for (const database of databases) await (await import('./connections-scale-bench.js')).runConnectionsScaleBench({ database, log: out });
+
+if (args.has('--executions-scale')) {
+  out();
+  out("== Executions at scale: the console's Executions list at 1,000,000 records (postgresql)");
+  await (await import('./executions-scale-bench.js')).runExecutionsScaleBench({ log: out });
+}
 
 if (!args.has('--no-mcp')) {
   out();

@@ -201,6 +201,21 @@ export const EnvSchema = Type.Object({
     default: 30,
     description: 'Events (listEvents) and their webhook deliveries and attempts are deleted this many days after they happened',
   }),
+  EXECUTION_RETENTION_DAYS: Type.Integer({
+    // Usage and the monthly quota count a whole month of records: never fewer days than that.
+    minimum: 35,
+    maximum: 3650,
+    default: 90,
+    description:
+      "Execution records (the console's Executions list, usage) are deleted this many days after the call; at least 35, since usage and quotas count a month",
+  }),
+  EXECUTION_BODY_RETENTION_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 3650,
+    default: 7,
+    description:
+      "The stored detail of each call (its arguments and the provider's response body, redacted and bounded) is deleted this many days after the call; 0 stores none",
+  }),
   // Periodic tasks (src/events/jobs/): each runs once across all instances sharing the database.
   SCHEDULED_TASKS: Type.Optional(
     Type.Boolean({
@@ -434,6 +449,8 @@ export interface Config {
   cacheSafetyTtlMs: number;
   /** Days an event, its deliveries and their attempts are kept. */
   eventRetentionDays: number;
+  /** Days execution records (`days`) and their details (`bodyDays`, 0 = none stored) are kept. */
+  executionRetention: { days: number; bodyDays: number };
   console: ConsoleConfig;
   webhooks: WebhookDeliveryConfig;
   scheduledTasks: ScheduledTasksConfig;
@@ -621,6 +638,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     cacheSafetyTtlMs: env.CACHE_SAFETY_TTL_MS,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,
+    executionRetention: { days: env.EXECUTION_RETENTION_DAYS, bodyDays: env.EXECUTION_BODY_RETENTION_DAYS },
     console: {
       signUp: env.CONSOLE_SIGN_UP,
       sessionIdleMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

@@ -74,6 +74,15 @@ export function redactLine(line: string): string {
   }
 }
 
+/**
+ * A value as JSON text under the same rules as a log line: a secret's key at any depth has its value
+ * replaced by `[REDACTED]` (execution details store arguments and response bodies this way).
+ */
+export function redactedJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'null';
+  return MAY_HOLD_SECRET.test(text) ? JSON.stringify(censor(value)) : text;
+}
+
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has; the pretty format shows them in its own way (or not at all). */
 const FRAME_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err']);

@@ -29,6 +29,7 @@ import { createProxyService } from './tools/proxy-service.js';
 import { createToolSelection } from './tools/tool-selection.js';
 import { createProviderCall } from './tools/provider-call.js';
 import { createExecutionQuota } from './tools/execution-quota.js';
+import { pruneExecutions } from './tools/execution-retention.js';
 import type { ToolkitFile } from './catalog/catalog-schema.js';
 import { createDb } from './db/fork-per-call.js';
 import { createBrokerMetrics } from './metrics/broker-metrics.js';
@@ -180,7 +181,13 @@ export function createServices(deps: ServiceDeps) {
     connectionEvents,
     providerAccount: createProviderAccountLookup(oauthHttp),
   });
-  const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
+  const recorder = createExecutionRecorder({
+    executions: repos.executions,
+    log: deps.log,
+    metrics,
+    clock,
+    keepDetails: config.executionRetention.bodyDays > 0,
+  });
   const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
   // Triggers (issue 29): instances; the connection events disable and resume them in the change's transaction.
   const triggerInstances = createTriggerInstanceService({
@@ -194,8 +201,8 @@ export function createServices(deps: ServiceDeps) {
   connectionEvents.onTransition(triggerInstances.connectionChanged);
   const quota = createExecutionQuota({ usage: repos.usage, cache, clock, recorder, log: deps.log });
   const providerCall = createProviderCall({ catalog, tokens, http, recorder, quota });
-  const execution = createExecutionService({ catalog, resolver, providerCall });
-  const proxy = createProxyService({ catalog, resolver, providerCall });
+  const execution = createExecutionService({ catalog, resolver, providerCall, recorder });
+  const proxy = createProxyService({ catalog, resolver, providerCall, recorder });
   // Trigger polls (issue 29): the provider call of executeTool, but the broker's own reads are
   // neither recorded as executions nor counted in the execution quota (poller.ts says why).
   const triggerPollStates = createTriggerPollStateRepository(db);
@@ -211,7 +218,7 @@ export function createServices(deps: ServiceDeps) {
       catalog,
       tokens,
       http,
-      recorder: { track: (_base, _successful, call) => call() },
+      recorder: { track: (_base, _successful, call) => call(), refused: () => undefined },
       quota: { admit: () => undefined },
     }),
     metrics,
@@ -282,6 +289,16 @@ export function createServices(deps: ServiceDeps) {
     leaseMs: 15 * 60_000,
     run: async () => {
       await idempotency.sweepExpired();
+    },
+  });
+  // Execution retention (issue 32), hourly and once across instances: details after
+  // EXECUTION_BODY_RETENTION_DAYS, records after EXECUTION_RETENTION_DAYS, in batches.
+  scheduler.register({
+    name: TASKS.executionRetention,
+    intervalMs: 3_600_000,
+    leaseMs: 15 * 60_000,
+    run: async (signal) => {
+      await pruneExecutions(repos.executions, config.executionRetention, clock.now(), signal);
     },
   });
   // The native webhook API's service; the compat mount's store delegates to it.
@@ -365,6 +382,10 @@ export function createServices(deps: ServiceDeps) {
     webhooks,
     /** sweepExpiredEvents(now): the retention of events, deliveries and attempts (scheduled hourly by src/events/jobs). */
     eventRetention,
+    /** Execution retention (scheduled hourly): prune(now) deletes expired details and records. */
+    executionRetention: {
+      prune: (now: number) => pruneExecutions(repos.executions, config.executionRetention, now),
+    },
     /** Provider webhooks in (issue 29): verify, dedupe into the inbox, `onEvents` after commit. */
     providerWebhooks,
     eventRepos: {

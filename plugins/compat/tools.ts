@@ -207,10 +207,16 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
       // no account is looked up, so connected_account_id and user_id are not needed.
       const tool = findTool(req.params.tool_slug);
       if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
-      const result = await execution.executeWithCallerAuth(principal(req).projectId, tool.slug, {
-        arguments: b.arguments ?? {},
-        auth: callerAuthOf(b.custom_auth_params),
-      });
+      const result = await execution.executeWithCallerAuth(
+        principal(req).projectId,
+        tool.slug,
+        {
+          arguments: b.arguments ?? {},
+          auth: callerAuthOf(b.custom_auth_params),
+          entityId: userId,
+        },
+        { requestId: req.id },
+      );
       return toExecuteEnvelope(result);
     }
     if (!b.connected_account_id && !userId) {
@@ -222,10 +228,15 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
     if (!tool) throw notFound(`Unknown tool "${req.params.tool_slug}"`);
     const { projectId } = principal(req);
     // An unknown or foreign account is the service's NOT_FOUND of a connection: code 1803 (error-body.ts).
-    const result = await execution.execute(projectId, tool.slug, {
-      ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
-      arguments: b.arguments ?? {},
-    });
+    const result = await execution.execute(
+      projectId,
+      tool.slug,
+      {
+        ...(b.connected_account_id ? { connectedAccountId: b.connected_account_id } : { entityId: userId }),
+        arguments: b.arguments ?? {},
+      },
+      { requestId: req.id },
+    );
     return toExecuteEnvelope(result);
   });
 
@@ -256,15 +267,19 @@ const toolRoutes: FastifyPluginAsyncTypebox<{
       (where === 'header' ? headers : query)[p.name] = String(p.value);
     }
     const { projectId } = principal(req);
-    const res = await proxy.proxy(projectId, {
-      connectionId: b.connected_account_id,
-      endpoint: b.endpoint,
-      method: b.method,
-      headers,
-      query,
-      ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),
-      ...(binaryBody ? { binaryBody } : {}),
-    });
+    const res = await proxy.proxy(
+      projectId,
+      {
+        connectionId: b.connected_account_id,
+        endpoint: b.endpoint,
+        method: b.method,
+        headers,
+        query,
+        ...(b.body !== undefined && b.body !== null ? { body: b.body } : {}),
+        ...(binaryBody ? { binaryBody } : {}),
+      },
+      { requestId: req.id },
+    );
     return { status: res.status, data: res.data ?? null, headers: res.headers };
   });
 };

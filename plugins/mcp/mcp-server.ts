@@ -108,7 +108,7 @@ export function createMcpHandlers(services: McpServices, session: McpSession): M
     }
     if (args !== undefined && !isObject(args)) return invalidArgument(direct ? slug : EXECUTE_TOOL, 'arguments', 'must be a JSON object');
     try {
-      const r = await execution.execute(projectId, slug, { entityId, arguments: args ?? {} });
+      const r = await execution.execute(projectId, slug, { entityId, arguments: args ?? {} }, { requestId: session.request.id });
       return r.successful ? successResult(r.data) : providerErrorResult(entry.toolkit.name, r.status, r.data);
     } catch (err) {
       const c = classifyError(err);

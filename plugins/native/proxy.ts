@@ -6,7 +6,7 @@ import { route } from '../operations.js';
 import { connectionOperations as ops } from './contract.js';
 
 const proxyRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'proxy'> }> = async (app, { services }) => {
-  route(app, ops.proxy, async (req) => services.proxy.proxy(principal(req).projectId, req.body));
+  route(app, ops.proxy, async (req) => services.proxy.proxy(principal(req).projectId, req.body, { requestId: req.id }));
 };
 
 export default proxyRoutes;

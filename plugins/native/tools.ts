@@ -7,7 +7,9 @@ import { toolOperations as ops } from './contract.js';
 
 const toolRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'execution'> }> = async (app, { services }) => {
   route(app, ops.executeTool, async (req) => {
-    const { status, successful, data } = await services.execution.execute(principal(req).projectId, req.params.slug, req.body ?? {});
+    const { status, successful, data } = await services.execution.execute(principal(req).projectId, req.params.slug, req.body ?? {}, {
+      requestId: req.id,
+    });
     return { status, successful, data };
   });
 };

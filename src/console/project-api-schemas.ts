@@ -88,8 +88,19 @@ export const ListConnectionsQuery = Type.Object({
   limit: Type.Optional(Limit(200, 50)),
 });
 
+const Outcome = Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('error'), Type.Literal('refused')], {
+  description:
+    'succeeded: the provider answered 2xx; failed: it answered otherwise; error: no answer (timeout, network, credential); refused: refused before the provider (no usable connection, invalid arguments, scope, restriction or quota)',
+});
+
 export const ListExecutionsQuery = Type.Object({
   kind: Type.Optional(Type.Union([Type.Literal('tool'), Type.Literal('proxy')])),
+  entityId: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId, description: 'Only this end user' })),
+  toolSlug: Type.Optional(Type.String({ minLength: 1, maxLength: TEXT_LIMITS.toolSlug, description: 'Only this tool' })),
+  toolkitSlug: Type.Optional(SlugString('Only this toolkit')),
+  outcome: Type.Optional(Outcome),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Only calls at or after this time' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Only calls before this time' })),
   cursor: Type.Optional(Cursor),
   limit: Type.Optional(Limit(200, 50)),
 });
@@ -98,16 +109,43 @@ export const ExecutionView = Type.Object({
   id: Type.String(),
   kind: Type.Union([Type.Literal('tool'), Type.Literal('proxy')]),
   toolSlug: Type.Union([Type.String(), Type.Null()]),
-  toolkitSlug: Type.String(),
-  connectionId: Type.Union([Type.String(), Type.Null()], { description: "null when the call carried the caller's own credentials" }),
+  toolkitSlug: Type.String({ description: "'' when the tool named is not in the catalog" }),
+  connectionId: Type.Union([Type.String(), Type.Null()], {
+    description: "null when the call carried the caller's own credentials or was refused before a connection was found",
+  }),
+  entityId: Type.Union([Type.String(), Type.Null()], { description: 'The end user' }),
   status: Type.Integer({ description: "The provider's HTTP status; 0 when it did not answer" }),
   successful: Type.Boolean(),
+  outcome: Outcome,
   durationMs: Type.Integer(),
   errorCode: Type.Union([Type.String(), Type.Null()]),
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  requestId: Type.Union([Type.String(), Type.Null()], { description: "The call's x-request-id (and its log lines' reqId)" }),
   createdAt: Timestamp,
 });
 export type ExecutionView = Static<typeof ExecutionView>;
 export const ExecutionPage = Type.Object({ items: Type.Array(ExecutionView), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+export const ExecutionParams = Type.Object({
+  organizationId: IdString(),
+  projectId: IdString(),
+  executionId: IdString(),
+});
+
+export const ExecutionDetailView = Type.Composite([
+  ExecutionView,
+  Type.Object({
+    input: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The call's arguments (a proxy call: its request) as JSON text, redacted like log lines and cut with a marker past 16 KiB; null when none or no longer kept",
+    }),
+    response: Type.Union([Type.String(), Type.Null()], {
+      description: "The provider's response body, redacted and bounded the same way; null when none or no longer kept",
+    }),
+    detailKept: Type.Boolean({ description: 'false once EXECUTION_BODY_RETENTION_DAYS has passed (or when details are not stored)' }),
+  }),
+]);
+export type ExecutionDetailView = Static<typeof ExecutionDetailView>;
 
 /** A JSON Schema object from a catalog file, or null. */
 const JsonSchemaOrNull = (description: string) => Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description });

@@ -2,7 +2,8 @@
  * executeTool (spec 4.7b): resolve the connection, enforce restrictToTools and granted scopes,
  * validate arguments and render the tool's request template; the shared provider call
  * (provider-call.ts) injects the credential server-side, sends, refreshes and retries once on
- * a provider 401, and records the call. Answers `{status, successful, data}`.
+ * a provider 401, and records the call. A call refused before the provider (unknown tool, no usable
+ * connection, a restriction or scope, invalid arguments) is recorded here. Answers `{status, successful, data}`.
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolFile } from '../catalog/catalog-schema.js';
@@ -12,6 +13,7 @@ import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { ConnectionResolver } from '../connections/connection-resolver.js';
 import type { ProviderCall } from './provider-call.js';
 import { applyCallerAuth, type CallerAuth } from './caller-auth.js';
+import type { CallContext, ExecutionRecorder } from './execution-recorder.js';
 
 export interface ExecuteInput {
   entityId?: string;
@@ -52,12 +54,14 @@ export interface ExecutionServiceDeps {
   catalog: Pick<Catalog, 'getToolEntry' | 'validateInput' | 'unknownTool'>;
   resolver: Pick<ConnectionResolver, 'resolve'>;
   providerCall: ProviderCall;
+  /** Records the calls refused before the provider (the provider call records the others). */
+  recorder: Pick<ExecutionRecorder, 'refused'>;
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 export function createExecutionService(deps: ExecutionServiceDeps) {
-  const { catalog, resolver, providerCall } = deps;
+  const { catalog, resolver, providerCall, recorder } = deps;
 
   function checkedArguments(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown> {
     const checked = catalog.validateInput(tool.slug, args);
@@ -79,35 +83,101 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
     async executeWithCallerAuth(
       projectId: string,
       toolSlug: string,
-      input: { arguments?: Record<string, unknown>; auth: CallerAuth },
+      input: { arguments?: Record<string, unknown>; auth: CallerAuth; entityId?: string | undefined },
+      context: CallContext = {},
     ): Promise<ExecutionResult> {
+      const started = performance.now();
       const entry = catalog.getToolEntry(toolSlug);
-      if (!entry) throw catalog.unknownTool(toolSlug);
-      const { tool, toolkit } = entry;
-      const request = applyCallerAuth(renderRequest(toolkit, tool, checkedArguments(tool, input.arguments ?? {})), toolkit, input.auth);
+      const secrets = input.auth.parameters.map((p) => p.value);
+      let request;
+      try {
+        if (!entry) throw catalog.unknownTool(toolSlug);
+        request = applyCallerAuth(
+          renderRequest(entry.toolkit, entry.tool, checkedArguments(entry.tool, input.arguments ?? {})),
+          entry.toolkit,
+          input.auth,
+        );
+      } catch (err) {
+        recorder.refused(
+          {
+            projectId,
+            connectionId: '',
+            entityId: input.entityId ?? null,
+            kind: 'tool',
+            toolSlug,
+            toolkitSlug: entry?.toolkit.slug ?? '',
+            requestId: context.requestId ?? null,
+          },
+          err,
+          { input: input.arguments, secrets },
+          started,
+        );
+        throw err;
+      }
       const res = await providerCall({
         projectId,
         connection: null,
-        toolkitSlug: toolkit.slug,
+        toolkitSlug: entry.toolkit.slug,
+        entityId: input.entityId,
+        secrets,
         kind: 'tool',
-        toolSlug: tool.slug,
+        toolSlug: entry.tool.slug,
         request,
         successful: is2xx,
+        context,
+        recordedInput: input.arguments,
       });
       return { status: res.status, successful: is2xx(res.status), data: res.data, connectionId: null };
     },
 
-    async execute(projectId: string, toolSlug: string, input: ExecuteInput): Promise<ExecutionResult> {
+    /** Runs a tool through a connection; a refusal before the provider is recorded, then thrown. */
+    async execute(projectId: string, toolSlug: string, input: ExecuteInput, context: CallContext = {}): Promise<ExecutionResult> {
+      const started = performance.now();
       const entry = catalog.getToolEntry(toolSlug);
-      if (!entry) throw catalog.unknownTool(toolSlug);
-      const { tool, toolkit } = entry;
-      const { connection, authConfig } = await resolver.resolve(projectId, toolkit.slug, {
-        connectionId: input.connectedAccountId,
-        entityId: input.entityId,
+      let resolved: { connection: IConnection; authConfig: IAuthConfig } | undefined;
+      let request;
+      try {
+        if (!entry) throw catalog.unknownTool(toolSlug);
+        resolved = await resolver.resolve(projectId, entry.toolkit.slug, {
+          connectionId: input.connectedAccountId,
+          entityId: input.entityId,
+        });
+        checkPermissions(entry.tool, resolved.connection, resolved.authConfig);
+        request = renderRequest(
+          entry.toolkit,
+          entry.tool,
+          checkedArguments(entry.tool, input.arguments ?? {}),
+          resolved.connection.connectionConfig ?? null,
+        );
+      } catch (err) {
+        const connection = resolved?.connection;
+        recorder.refused(
+          {
+            projectId,
+            connectionId: connection?.id ?? '',
+            entityId: connection?.entityId ?? input.entityId ?? null,
+            kind: 'tool',
+            toolSlug,
+            toolkitSlug: entry?.toolkit.slug ?? '',
+            requestId: context.requestId ?? null,
+          },
+          err,
+          { input: input.arguments },
+          started,
+        );
+        throw err;
+      }
+      const { connection } = resolved;
+      const res = await providerCall({
+        projectId,
+        connection,
+        kind: 'tool',
+        toolSlug: entry.tool.slug,
+        request,
+        successful: is2xx,
+        context,
+        recordedInput: input.arguments,
       });
-      checkPermissions(tool, connection, authConfig);
-      const request = renderRequest(toolkit, tool, checkedArguments(tool, input.arguments ?? {}), connection.connectionConfig ?? null);
-      const res = await providerCall({ projectId, connection, kind: 'tool', toolSlug: tool.slug, request, successful: is2xx });
       return { status: res.status, successful: is2xx(res.status), data: res.data, connectionId: connection.id };
     },
   };

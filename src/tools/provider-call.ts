@@ -2,7 +2,8 @@
  * One provider call through a connection, shared by executeTool and the proxy: look up the
  * connection's auth method, inject its credential, send, and on a provider 401 of an OAuth
  * connection refresh once and retry once (a second 401 marks the connection EXPIRED), then
- * decode the body. Every call is recorded (execution-recorder), whatever its outcome. Before
+ * decode the body. Every call is recorded (execution-recorder), whatever its outcome, with the
+ * credential values it carried cut out of its stored detail. Before
  * anything is read or sent, the call is counted against its organization's monthly execution
  * quota (execution-quota.ts): the one check every plane's executions and proxy calls pass. What is
  * sent is decided by the caller beforehand; this module never reads arguments or targets.
@@ -15,7 +16,7 @@ import type { IConnection } from '../db/entities/index.js';
 import { badRequest } from '../errors.js';
 import type { ProviderHttpClient, ProviderRequest } from '../providers/http-client.js';
 import { decodeProviderBody } from '../providers/response-body.js';
-import type { ExecutionRecorder } from './execution-recorder.js';
+import type { CallContext, DetailSource, ExecutionRecorder, RecordBase } from './execution-recorder.js';
 import type { ExecutionQuota } from './execution-quota.js';
 
 /** Only what a provider call uses (tests and other callers can pass narrow fakes). */
@@ -23,7 +24,7 @@ export interface ProviderCallDeps {
   catalog: Pick<Catalog, 'requireAuthMethod'>;
   tokens: Pick<TokenService, 'injectValues' | 'refreshAfterUnauthorized' | 'rejectedAfterRefresh'>;
   http: Pick<ProviderHttpClient, 'request'>;
-  recorder: Pick<ExecutionRecorder, 'track'>;
+  recorder: Pick<ExecutionRecorder, 'track' | 'refused'>;
   quota: Pick<ExecutionQuota, 'admit'>;
 }
 
@@ -39,6 +40,10 @@ interface ProviderCallCommon {
   outbound?: (injected: RenderedRequest) => ProviderRequest;
   /** Which provider statuses the record counts as successful. */
   successful: (status: number) => boolean;
+  /** The request's id, for the record. */
+  context?: CallContext | undefined;
+  /** What the record's detail shows as the call's input (the tool's arguments, the proxy's request). */
+  recordedInput?: unknown;
 }
 
 export type ProviderCallInput = ProviderCallCommon &
@@ -52,6 +57,10 @@ export type ProviderCallInput = ProviderCallCommon &
          *  injected or refreshed, and the record names the toolkit without a connection. */
         connection: null;
         toolkitSlug: string;
+        /** The end user the caller named, if any. */
+        entityId?: string | undefined;
+        /** The caller's credential values: cut out of the stored detail. */
+        secrets?: readonly string[];
       }
   );
 
@@ -85,13 +94,18 @@ export function createProviderCall(deps: ProviderCallDeps) {
 
   return async function providerCall(input: ProviderCallInput): Promise<ProviderCallResult> {
     const { connection } = input;
-    const base = {
+    const base: RecordBase = {
       projectId: input.projectId,
       connectionId: connection ? connection.id : '',
+      entityId: connection ? connection.entityId : (input.entityId ?? null),
       kind: input.kind,
       toolSlug: input.toolSlug,
       toolkitSlug: connection ? connection.toolkitSlug : input.toolkitSlug,
+      requestId: input.context?.requestId ?? null,
     };
+    // The credential values this call carries, filled in as they are read: cut out of the detail.
+    const secrets: string[] = connection ? [] : [...(input.secrets ?? [])];
+    const detail: DetailSource = { input: input.recordedInput, secrets };
     const run = async (): Promise<ProviderCallResult> => {
       if (!connection) {
         const res = await http.request((input.outbound ?? asJson)(input.request));
@@ -99,22 +113,31 @@ export function createProviderCall(deps: ProviderCallDeps) {
       }
       const method = catalog.requireAuthMethod('connection', connection);
       const values = await tokens.injectValues(connection);
+      secrets.push(...Object.values(values));
       let res = await send(input, connection, method, values);
       if (res.status === 401 && method.kind === 'oauth2') {
         const retryWith = await tokens.refreshAfterUnauthorized(connection, values.access_token ?? '');
         if (retryWith) {
+          secrets.push(...Object.values(retryWith));
           res = await send(input, connection, method, retryWith);
           if (res.status === 401) await tokens.rejectedAfterRefresh(connection);
         }
       }
       return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
     };
-    // Over the quota this throws (429): nothing is read, sent or recorded. Unlimited: a cached lookup.
-    let admitted = quota.admit(input.projectId);
-    if (admitted instanceof Promise) admitted = await admitted;
-    if (!admitted) return recorder.track(base, input.successful, run);
+    // Over the quota this throws (429): nothing is read or sent, and the refusal is recorded (it
+    // does not count in the quota: usage-repository.ts). Unlimited: a cached lookup.
+    let admitted;
     try {
-      return await recorder.track(base, input.successful, run);
+      admitted = quota.admit(input.projectId);
+      if (admitted instanceof Promise) admitted = await admitted;
+    } catch (err) {
+      recorder.refused(base, err, detail);
+      throw err;
+    }
+    if (!admitted) return recorder.track(base, input.successful, run, detail);
+    try {
+      return await recorder.track(base, input.successful, run, detail);
     } finally {
       // Recorded by now (track records in its finally), so the quota's next count includes it.
       admitted.done();

@@ -15,6 +15,8 @@ import { HEADER_NAME, mergeOutboundHeaders } from '../providers/outbound-headers
 import { resolveProxyTarget } from '../providers/proxy-target.js';
 import { passableResponseHeaders } from '../providers/response-body.js';
 import type { ProviderCall } from './provider-call.js';
+import type { CallContext, ExecutionRecorder } from './execution-recorder.js';
+import type { IConnection } from '../db/entities/index.js';
 
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const satisfies readonly RenderedRequest['method'][];
 type ProxyMethod = (typeof PROXY_METHODS)[number];
@@ -63,42 +65,85 @@ export interface ProxyServiceDeps {
   catalog: Pick<Catalog, 'getToolkit'>;
   resolver: Pick<ConnectionResolver, 'resolve'>;
   providerCall: ProviderCall;
+  /** Records the calls refused before the provider (the provider call records the others). */
+  recorder: Pick<ExecutionRecorder, 'refused'>;
+}
+
+/** What the record's detail shows of a proxy call: the caller's request (binary bodies by size only). */
+function recordedInput(method: string, input: ProxyInput): unknown {
+  return {
+    method,
+    endpoint: input.endpoint,
+    ...(input.query ? { query: input.query } : {}),
+    ...(input.headers ? { headers: input.headers } : {}),
+    ...(input.body !== undefined ? { body: input.body } : {}),
+    ...(input.binaryBody ? { binaryBody: { contentType: input.binaryBody.contentType ?? null, bytes: input.binaryBody.data.length } } : {}),
+  };
 }
 
 export function createProxyService(deps: ProxyServiceDeps) {
-  const { catalog, resolver, providerCall } = deps;
+  const { catalog, resolver, providerCall, recorder } = deps;
+
+  /** Checks the call and finds its connection and target; throws the refusal. */
+  async function prepare(projectId: string, method: string, input: ProxyInput, found: { connection?: IConnection }) {
+    if (!isProxyMethod(method)) {
+      throw badRequest(`Unsupported method "${input.method}"; use one of ${PROXY_METHODS.join(', ')}`, {
+        errors: [{ field: 'method', message: 'unsupported' }],
+      });
+    }
+    assertSendableHeaders(input.headers);
+    if (input.binaryBody && input.body !== undefined) {
+      throw badRequest('Send either a JSON body or a binary body, not both', {
+        errors: [{ field: 'binary_body', message: 'conflicts with body' }],
+      });
+    }
+    if (input.binaryBody?.contentType !== undefined && !MEDIA_TYPE.test(input.binaryBody.contentType)) {
+      throw badRequest('The binary body content type is not a media type (type/subtype[; parameters])', {
+        errors: [{ field: 'binary_body.content_type', message: 'not a media type' }],
+      });
+    }
+    if (input.binaryBody && (method === 'GET' || method === 'HEAD')) {
+      throw badRequest(`A ${method} request carries no body; use POST, PUT, PATCH or DELETE to send binary_body`, {
+        errors: [{ field: 'binary_body', message: `not allowed with ${method}` }],
+      });
+    }
+    const { connection } = await resolver.resolve(projectId, null, { connectionId: input.connectionId });
+    found.connection = connection;
+    const toolkit = catalog.getToolkit(connection.toolkitSlug);
+    if (!toolkit) throw notFound(`Toolkit ${connection.toolkitSlug} is no longer in the catalog`);
+    // The base URL and hosts as rendered for this connection ({connectionConfig.<name>}): its own host is allowed, no other's.
+    const target = resolveProxyTarget({ endpoint: input.endpoint, ...connectionTarget(toolkit, connection.connectionConfig) });
+    for (const [k, v] of Object.entries(input.query ?? {})) target.searchParams.append(k, v);
+    return { connection, method, target };
+  }
 
   return {
-    async proxy(projectId: string, input: ProxyInput): Promise<ProxyResult> {
-      const method = input.method.toUpperCase();
-      if (!isProxyMethod(method)) {
-        throw badRequest(`Unsupported method "${input.method}"; use one of ${PROXY_METHODS.join(', ')}`, {
-          errors: [{ field: 'method', message: 'unsupported' }],
-        });
+    /** Sends one proxy call; a refusal before the provider is recorded, then thrown. */
+    async proxy(projectId: string, input: ProxyInput, context: CallContext = {}): Promise<ProxyResult> {
+      const started = performance.now();
+      const upper = input.method.toUpperCase();
+      const found: { connection?: IConnection } = {};
+      let prepared;
+      try {
+        prepared = await prepare(projectId, upper, input, found);
+      } catch (err) {
+        recorder.refused(
+          {
+            projectId,
+            connectionId: found.connection?.id ?? '',
+            entityId: found.connection?.entityId ?? null,
+            kind: 'proxy',
+            toolSlug: null,
+            toolkitSlug: found.connection?.toolkitSlug ?? '',
+            requestId: context.requestId ?? null,
+          },
+          err,
+          { input: recordedInput(upper, input) },
+          started,
+        );
+        throw err;
       }
-      assertSendableHeaders(input.headers);
-      if (input.binaryBody && input.body !== undefined) {
-        throw badRequest('Send either a JSON body or a binary body, not both', {
-          errors: [{ field: 'binary_body', message: 'conflicts with body' }],
-        });
-      }
-      if (input.binaryBody?.contentType !== undefined && !MEDIA_TYPE.test(input.binaryBody.contentType)) {
-        throw badRequest('The binary body content type is not a media type (type/subtype[; parameters])', {
-          errors: [{ field: 'binary_body.content_type', message: 'not a media type' }],
-        });
-      }
-      if (input.binaryBody && (method === 'GET' || method === 'HEAD')) {
-        throw badRequest(`A ${method} request carries no body; use POST, PUT, PATCH or DELETE to send binary_body`, {
-          errors: [{ field: 'binary_body', message: `not allowed with ${method}` }],
-        });
-      }
-      const { connection } = await resolver.resolve(projectId, null, { connectionId: input.connectionId });
-      const toolkit = catalog.getToolkit(connection.toolkitSlug);
-      if (!toolkit) throw notFound(`Toolkit ${connection.toolkitSlug} is no longer in the catalog`);
-      // The base URL and hosts as rendered for this connection ({connectionConfig.<name>}): its own host is allowed, no other's.
-      const target = resolveProxyTarget({ endpoint: input.endpoint, ...connectionTarget(toolkit, connection.connectionConfig) });
-      for (const [k, v] of Object.entries(input.query ?? {})) target.searchParams.append(k, v);
-
+      const { connection, method, target } = prepared;
       // Only now, with the target allowed, may the shared call read the connection's token.
       const hasBody = input.body !== undefined && method !== 'GET' && method !== 'HEAD';
       const res = await providerCall({
@@ -108,6 +153,8 @@ export function createProxyService(deps: ProxyServiceDeps) {
         toolSlug: null,
         request: { method, url: target.toString(), headers: {} },
         successful: (status) => status >= 200 && status < 400,
+        context,
+        recordedInput: recordedInput(method, input),
         outbound: (injected) => {
           const headers = mergeOutboundHeaders(input.headers, injected.headers);
           const binary = input.binaryBody;

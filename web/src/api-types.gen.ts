@@ -944,8 +944,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The project's tool executions and proxy calls, newest first (no arguments or data) */
+    /** The project's tool executions and proxy calls, refused ones included, newest first; filter by end user, tool, toolkit, outcome and time */
     get: operations['consoleListExecutions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/executions/{executionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One execution with its arguments and response body (redacted, bounded, kept EXECUTION_BODY_RETENTION_DAYS) */
+    get: operations['consoleGetExecution'];
     put?: never;
     post?: never;
     delete?: never;
@@ -11458,6 +11475,18 @@ export interface operations {
     parameters: {
       query?: {
         kind?: 'tool' | 'proxy';
+        /** @description Only this end user */
+        entityId?: string;
+        /** @description Only this tool */
+        toolSlug?: string;
+        /** @description Only this toolkit */
+        toolkitSlug?: string;
+        /** @description succeeded: the provider answered 2xx; failed: it answered otherwise; error: no answer (timeout, network, credential); refused: refused before the provider (no usable connection, invalid arguments, scope, restriction or quota) */
+        outcome?: 'succeeded' | 'failed' | 'error' | 'refused';
+        /** @description Only calls at or after this time */
+        from?: string;
+        /** @description Only calls before this time */
+        to?: string;
         /** @description nextCursor of the previous page */
         cursor?: string;
         /** @description Page size, 1 to 200 */
@@ -11483,14 +11512,22 @@ export interface operations {
               id: string;
               kind: 'tool' | 'proxy';
               toolSlug: string | null;
+              /** @description '' when the tool named is not in the catalog */
               toolkitSlug: string;
-              /** @description null when the call carried the caller's own credentials */
+              /** @description null when the call carried the caller's own credentials or was refused before a connection was found */
               connectionId: string | null;
+              /** @description The end user */
+              entityId: string | null;
               /** @description The provider's HTTP status; 0 when it did not answer */
               status: number;
               successful: boolean;
+              /** @description succeeded: the provider answered 2xx; failed: it answered otherwise; error: no answer (timeout, network, credential); refused: refused before the provider (no usable connection, invalid arguments, scope, restriction or quota) */
+              outcome: 'succeeded' | 'failed' | 'error' | 'refused';
               durationMs: number;
               errorCode: string | null;
+              errorMessage: string | null;
+              /** @description The call's x-request-id (and its log lines' reqId) */
+              requestId: string | null;
               /** Format: date-time */
               createdAt: string;
             }[];
@@ -11499,6 +11536,148 @@ export interface operations {
         };
       };
       /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleGetExecution: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+        executionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            kind: 'tool' | 'proxy';
+            toolSlug: string | null;
+            /** @description '' when the tool named is not in the catalog */
+            toolkitSlug: string;
+            /** @description null when the call carried the caller's own credentials or was refused before a connection was found */
+            connectionId: string | null;
+            /** @description The end user */
+            entityId: string | null;
+            /** @description The provider's HTTP status; 0 when it did not answer */
+            status: number;
+            successful: boolean;
+            /** @description succeeded: the provider answered 2xx; failed: it answered otherwise; error: no answer (timeout, network, credential); refused: refused before the provider (no usable connection, invalid arguments, scope, restriction or quota) */
+            outcome: 'succeeded' | 'failed' | 'error' | 'refused';
+            durationMs: number;
+            errorCode: string | null;
+            errorMessage: string | null;
+            /** @description The call's x-request-id (and its log lines' reqId) */
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The call's arguments (a proxy call: its request) as JSON text, redacted like log lines and cut with a marker past 16 KiB; null when none or no longer kept */
+            input: string | null;
+            /** @description The provider's response body, redacted and bounded the same way; null when none or no longer kept */
+            response: string | null;
+            /** @description false once EXECUTION_BODY_RETENTION_DAYS has passed (or when details are not stored) */
+            detailKept: boolean;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
       400: {
         headers: {
           [name: string]: unknown;

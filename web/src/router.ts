@@ -20,8 +20,8 @@ export const PROJECT_TABS = [
 ] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
-/** The tabs with an address per item (a subscription's deliveries, an event's detail). */
-const ITEM_TABS = ['webhooks', 'events'] as const satisfies readonly ProjectTab[];
+/** The tabs with an address per item (a subscription's deliveries, an event's or an execution's detail). */
+const ITEM_TABS = ['webhooks', 'events', 'executions'] as const satisfies readonly ProjectTab[];
 
 export type Route =
   | { name: 'home' }

@@ -31,6 +31,7 @@ export type AuthConfig = ItemOf<'consoleListAuthConfigs'>;
 export type Connection = ItemOf<'consoleListConnections'>;
 export type ConnectionStatus = Connection['status'];
 export type Execution = ItemOf<'consoleListExecutions'>;
+export type ExecutionDetail = Ok<'consoleGetExecution'>;
 export type Toolkit = ItemOf<'consoleListToolkits'>;
 export type AuthMethod = Toolkit['authMethods'][number];
 export type Usage = Ok<'consoleOrganizationUsage'>;

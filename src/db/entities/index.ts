@@ -6,6 +6,7 @@ import { CacheEpoch } from './cache-epoch.js';
 import { Connection } from './connection.js';
 import { Event } from './event.js';
 import { IdempotencyKey } from './idempotency-key.js';
+import { ExecutionDetail } from './execution-detail.js';
 import { Invitation } from './invitation.js';
 import { Membership } from './membership.js';
 import { Organization } from './organization.js';
@@ -30,6 +31,7 @@ export {
   Connection,
   Event,
   IdempotencyKey,
+  ExecutionDetail,
   Invitation,
   Membership,
   Organization,
@@ -59,7 +61,8 @@ export type { IOrganization } from './organization.js';
 export type { IProject } from './project.js';
 export type { IProviderWebhookEvent } from './provider-webhook-event.js';
 export type { IScheduledTask } from './scheduled-task.js';
-export type { IToolExecution } from './tool-execution.js';
+export type { ExecutionOutcome, IToolExecution } from './tool-execution.js';
+export type { IExecutionDetail } from './execution-detail.js';
 // Trigger poller (issue 29).
 export type { ITriggerPollState } from './trigger-poll-state.js';
 export type { IVaultSecret } from './vault-secret.js';
@@ -96,4 +99,6 @@ export const entities = [
   ProviderWebhookEvent,
   // Idempotency-Key answers (issue 33).
   IdempotencyKey,
+  // Execution detail (issue 32).
+  ExecutionDetail,
 ];

@@ -1,5 +1,6 @@
 /**
- * Usage of an organization, aggregated in SQL: execution counts per project, day and kind over a
+ * Usage of an organization, aggregated in SQL (calls refused before the provider are recorded but
+ * never counted: they are not executions an organization used): execution counts per project, day and kind over a
  * time range (read through the (project_id, created_at) index of tool_executions, one range per
  * project of the organization), active connections per project, and the organization's monthly
  * execution quota. Rows are never loaded to be counted.
@@ -40,7 +41,7 @@ export function createUsageRepository(db: Db) {
       const rows = await execute(
         `select te.project_id as project_id, ${dayOf} as day, te.kind as kind, count(*) as n
            from tool_executions te join projects p on p.id = te.project_id
-          where p.organization_id = ? and te.created_at >= ? and te.created_at < ?
+          where p.organization_id = ? and te.created_at >= ? and te.created_at < ? and te.outcome <> 'refused'
           group by te.project_id, ${dayOf}, te.kind`,
         [organizationId, at(from), at(to)],
       );
@@ -57,7 +58,7 @@ export function createUsageRepository(db: Db) {
       const [row] = await execute(
         `select count(*) as n
            from tool_executions te join projects p on p.id = te.project_id
-          where p.organization_id = ? and te.created_at >= ? and te.created_at < ?`,
+          where p.organization_id = ? and te.created_at >= ? and te.created_at < ? and te.outcome <> 'refused'`,
         [organizationId, at(from), at(to)],
       );
       return Number(row?.n ?? 0);

@@ -18,6 +18,7 @@ export const TASKS = {
   eventRetention: 'events.retention',
   providerWebhookInbox: 'provider_webhooks.inbox',
   idempotencyKeys: 'idempotency_keys.retention',
+  executionRetention: 'executions.retention',
 } as const;
 
 /** A refresher run that outlives this (a provider stalling every request) may be taken over. */

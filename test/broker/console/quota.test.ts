@@ -1,8 +1,8 @@
 /**
  * Monthly execution quotas on the agent planes: with a quota of N, N tool executions and proxy
  * calls succeed and the next is refused with 429 naming the quota and when it resets (native and
- * compat bodies, MCP as a tool error), before anything reaches the provider and without being
- * recorded. A quota changed with `broker set-quota` takes effect at once, another organization is
+ * compat bodies, MCP as a tool error), before anything reaches the provider; recorded as refused,
+ * never counted. A quota changed with `broker set-quota` takes effect at once, another organization is
  * not affected, a second instance seeds its count from the database, and a new UTC month starts
  * from zero.
  */
@@ -36,7 +36,7 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
     b.compat('POST', '/tools/execute/proxy', { connected_account_id: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' });
   const recorded = async () => {
     await b.app.services.recorder.flush();
-    return b.app.orm.em.fork().count(ToolExecution, { projectId: b.projectId });
+    return b.app.orm.em.fork().count(ToolExecution, { projectId: b.projectId, outcome: { $ne: 'refused' } });
   };
 
   t.equal((await nativeTool()).statusCode, 200, 'no quota: calls pass');
@@ -73,7 +73,13 @@ t.test('quota N: N calls pass on any plane, the next is 429 everywhere; set-quot
   t.match(viaMcp.structuredContent, { status: 429, code: 'TOO_MANY_REQUESTS' });
 
   t.equal(sent(), before, 'nothing refused reached the provider');
-  t.equal(await recorded(), 4, 'refused calls are not recorded');
+  t.equal(await recorded(), 4, 'refused calls are recorded as refused only (they do not count)');
+  const refusals = await b.app.orm.em.fork().find(ToolExecution, { projectId: b.projectId, outcome: 'refused' });
+  t.ok(refusals.length >= 4, 'each refused call is recorded as refused');
+  t.ok(
+    refusals.every((r) => r.errorCode === 'TOO_MANY_REQUESTS' && r.errorMessage === message(4) && r.status === 0),
+    'with the quota error and its message',
+  );
 
   // Another organization is not held to this one's quota.
   const other = await createProjectWithKey(b.app, 'other');

@@ -11,6 +11,7 @@ function rows(count: number, projectId: string): IToolExecution[] {
     id: `ex_${projectId}_${String(i).padStart(6, '0')}`,
     projectId,
     connectionId: i % 3 === 0 ? '' : `ca_${i}`,
+    entityId: i % 6 === 0 ? null : `user-${i}`,
     kind: i % 2 === 0 ? 'tool' : 'proxy',
     // Text the array literal (PostgreSQL) or the statement must carry as it is.
     toolSlug: i % 5 === 0 ? null : `T_${i} "quoted", {braced} back\\slash 'single' é ✓`,
@@ -18,7 +19,10 @@ function rows(count: number, projectId: string): IToolExecution[] {
     status: i % 4 === 0 ? 0 : 200 + (i % 300),
     successful: i % 4 !== 0,
     durationMs: i * 3,
+    outcome: i % 4 === 0 ? 'error' : 'succeeded',
     errorCode: i % 4 === 0 ? 'PROVIDER_UNREACHABLE' : null,
+    errorMessage: i % 4 === 0 ? `Provider unreachable "quoted" {braced} ✓` : null,
+    requestId: i % 2 === 0 ? `req-${i}` : null,
     createdAt: new Date(start + i * 1001),
   }));
 }

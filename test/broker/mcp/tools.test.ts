@@ -130,7 +130,12 @@ t.test('tools/call runs through executeTool: create then get, provider errors, i
   await b.app.services.recorder.flush();
   const rows = await b.app.orm.em.fork().find(ToolExecution, { connectionId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   t.same(
-    rows.map((r) => [r.toolSlug, r.status, r.successful]),
+    rows.filter((r) => r.outcome === 'refused').map((r) => [r.toolSlug, r.errorCode]),
+    [['HUBSPOT_CONTACTS_GET', 'BAD_REQUEST']],
+    'the invalid arguments are recorded as a refusal',
+  );
+  t.same(
+    rows.filter((r) => r.outcome !== 'refused').map((r) => [r.toolSlug, r.status, r.successful]),
     [
       ['HUBSPOT_CONTACTS_CREATE', 201, true],
       ['HUBSPOT_CONTACTS_GET', 200, true],

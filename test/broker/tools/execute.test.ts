@@ -138,7 +138,7 @@ t.test('a slow provider is 408; a second 401 after refresh marks the connection 
   t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'EXPIRED');
 });
 
-t.test('every execution is recorded without arguments or data', async (t) => {
+t.test('every execution is recorded; its record holds no arguments or data (only its detail, redacted)', async (t) => {
   const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   await b.api('POST', 'tools/HUBSPOT_CONTACTS_CREATE/execute', {

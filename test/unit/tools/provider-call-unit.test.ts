@@ -45,6 +45,9 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
         events.push(`record:${base.kind}:${result.status}:${successful(result.status)}`);
         return result;
       },
+      refused: () => {
+        events.push('refused');
+      },
     },
     // An organization without a quota.
     quota: { admit: () => undefined },

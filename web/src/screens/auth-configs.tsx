@@ -37,7 +37,9 @@ export function AuthConfigs({ project }: { project: Project }) {
   return (
     <section aria-labelledby="auth-configs-heading">
       <h2 id="auth-configs-heading">Auth configs</h2>
-      <p class="muted">Created through the API (POST /api/v1/auth-configs); listed here without their secrets.</p>
+      <p class="muted">
+        Created through the API (<code>POST /api/v1/auth_configs</code>); listed here without their secrets.
+      </p>
       <SuccessNotice message={done} />
       <ErrorNotice error={error ?? configs.error} />
       {configs.loading && !configs.data ? <Loading /> : null}

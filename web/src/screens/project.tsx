@@ -84,7 +84,7 @@ function Tab({ tab, item, project, onChanged }: { tab: ProjectTab; item: string 
     case 'triggers':
       return <Triggers project={project} />;
     case 'executions':
-      return <Executions project={project} />;
+      return <Executions project={project} executionId={item} />;
     case 'webhooks':
       return <Webhooks project={project} subscriptionId={item} />;
     case 'events':
