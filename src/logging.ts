@@ -5,7 +5,7 @@
  * token in a console invitation link's path).
  */
 import { Writable } from 'node:stream';
-import { destination as pinoDestination } from 'pino';
+import { destination as pinoDestination, stdSerializers } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|client_secret|api_key|apikey|password|key)=)[^&#]*/gi;
@@ -64,15 +64,60 @@ function censor(value: unknown): unknown {
  * line without one, and reaches any depth instead of two.
  */
 export function redactLine(line: string): string {
-  if (!MAY_HOLD_SECRET.test(line)) return line;
+  const secret = MAY_HOLD_SECRET.test(line);
+  const sql = MAY_HOLD_SQL.test(line);
+  if (!secret && !sql) return line;
   const end = line.endsWith('\n') ? '\n' : '';
   try {
-    return JSON.stringify(censor(JSON.parse(line))) + end;
+    let entry: unknown = JSON.parse(line);
+    if (secret) entry = censor(entry);
+    if (sql) entry = scrubSql(entry);
+    return JSON.stringify(entry) + end;
   } catch {
     // Not a JSON line (pino writes nothing else): nothing of it is kept rather than a secret.
     return `{"msg":"[REDACTED: a log line that could not be checked for secrets]"}${end}`;
   }
 }
+
+/**
+ * SQL parameter values never reach a log line. MikroORM inlines a statement's parameters into its
+ * text, and knex puts that text in front of the driver's message (`insert into … values ('usr_…',
+ * 'ada@…', 'scrypt$…') - UNIQUE constraint failed`): a failed insert would log the row it tried to
+ * write, a password hash or a key hash among it. In text that holds a statement, every quoted
+ * literal becomes `?`, and the rest is cut at a quote left over (an escape read wrongly); a
+ * driver's message echoing a value (`invalid input syntax for type …: "…"`) loses it too.
+ */
+const SQL_STATEMENT = /\b(?:insert\s+into|delete\s+from|update\s+\S+\s+set|select\b[^']*?\bfrom|values\s*\()/i;
+const SQL_LITERAL = /\b[EeXx]?'(?:[^'\\]|''|\\.)*'|'(?:[^'\\]|''|\\.)*'/g;
+const ECHOED_VALUE = /((?:invalid input (?:syntax|value)|out of range|too long)[^:"]*:\s*)"[^\n]*?"/gi;
+
+export function withoutSqlValues(text: string): string {
+  const unechoed = text.replace(ECHOED_VALUE, '$1"[withheld]"');
+  if (!SQL_STATEMENT.test(unechoed)) return unechoed;
+  const replaced = unechoed.replace(SQL_LITERAL, '?');
+  const stray = replaced.indexOf("'");
+  return stray === -1 ? replaced : `${replaced.slice(0, stray)}[rest withheld]`;
+}
+
+/** Fields drivers put on an error that hold a statement, its parameters or a row's values (pg's `detail`: `Key (email)=(…)`). */
+const SQL_FIELDS = new Set(['sql', 'query', 'bindings', 'parameters', 'params', 'detail', 'where', 'internalQuery']);
+
+function scrubSql(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutSqlValues(value);
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubSql(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SQL_FIELDS.has(key) ? '[withheld]' : scrubSql(v, depth + 1);
+  return out;
+}
+
+/** pino's error serializer, without SQL parameter values (above) in any field of the error or its causes. */
+export function serializeError(err: Error): unknown {
+  return scrubSql(stdSerializers.err(err));
+}
+
+/** A line that may hold a statement with values outside an `err` (a message built from one): checked in full. */
+const MAY_HOLD_SQL = /(?:insert into|delete from|\bupdate\b|\bselect\b)[^\n]*?'/i;
 
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has; the pretty format shows them in its own way (or not at all). */
@@ -183,6 +228,7 @@ export function loggerOptions(
     hooks: { streamWrite: redactLine },
     mixin: requestIdOf,
     serializers: {
+      err: serializeError,
       req: (req: FastifyRequest) => ({
         method: req.method,
         url: redactUrl(req.url),
