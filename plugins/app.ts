@@ -107,7 +107,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(inputGuard);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(serverLimits, { config });
-  await app.register(rateLimitPlugin, { config });
+  await app.register(rateLimitPlugin, { config, apiKeys: app.services.tenancy.apiKeys });
   const s = app.services;
   await app.register(metricsPlugin, { metrics: s.metrics, token: config.metricsToken });
   await app.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, cache: s.cache } });
