@@ -137,6 +137,7 @@ export function createServices(deps: ServiceDeps) {
   metrics.watchWebhookQueue(webhookQueueStats.queueState, () => clock.now());
   const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
   const authConfigs = createAuthConfigService({
+    ownership: tenancy.ownership,
     db,
     authConfigs: repos.authConfigs,
     connections: repos.connections,
@@ -162,6 +163,7 @@ export function createServices(deps: ServiceDeps) {
     connectionEvents,
   });
   const connections = createConnectionService({
+    ownership: tenancy.ownership,
     db,
     connectionRows: repos.connections,
     authConfigRows: repos.authConfigs,
@@ -179,9 +181,15 @@ export function createServices(deps: ServiceDeps) {
     providerAccount: createProviderAccountLookup(oauthHttp),
   });
   const recorder = createExecutionRecorder({ executions: repos.executions, log: deps.log, metrics, clock });
-  const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
+  const resolver = createConnectionResolver({
+    connections: repos.connections,
+    authConfigs: repos.authConfigs,
+    cache,
+    ownership: tenancy.ownership,
+  });
   // Triggers (issue 29): instances; the connection events disable and resume them in the change's transaction.
   const triggerInstances = createTriggerInstanceService({
+    ownership: tenancy.ownership,
     db,
     rows: repos.triggerInstances,
     catalog,
@@ -268,6 +276,7 @@ export function createServices(deps: ServiceDeps) {
   });
   // The native webhook API's service; the compat mount's store delegates to it.
   const webhooks = createWebhookService({
+    ownership: tenancy.ownership,
     db,
     subscriptions: repos.webhookSubscriptions,
     deliveries: repos.webhookDeliveries,
@@ -333,6 +342,7 @@ export function createServices(deps: ServiceDeps) {
     webhookWorker,
     /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
     compatWebhooks: createCompatWebhookStore({
+      ownership: tenancy.ownership,
       db,
       subscriptions: repos.webhookSubscriptions,
       secrets: webhookSecrets,

@@ -33,7 +33,7 @@ t.test('list with filters and paging; read; alias and disable; delete destroys s
   t.equal((await b.api('DELETE', `connectors/connections/${a}`)).statusCode, 404);
 });
 
-t.test('another project sees none of it (404, never 403)', async (t) => {
+t.test("another project is refused (403, the spec's FORBIDDEN) and changes nothing", async (t) => {
   const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   const other = await createProjectWithKey(b.app, 'other');
@@ -45,8 +45,8 @@ t.test('another project sees none of it (404, never 403)', async (t) => {
     ['PATCH', `connectors/connections/${id}`],
   ] as const) {
     const res = await b.api(method, url, method === 'PATCH' ? { alias: 'x' } : undefined, other.key);
-    t.equal(res.statusCode, 404, `${method} ${url}`);
-    t.equal(res.json().code, 'NOT_FOUND');
+    t.equal(res.statusCode, 403, `${method} ${url}`);
+    t.match(res.json(), { code: 'FORBIDDEN', message: 'API key not permitted for this resource' });
   }
   t.equal((await b.api('GET', 'connectors/connections', undefined, other.key)).json().total, 0);
   t.equal((await b.api('GET', 'auth_configs', undefined, other.key)).json().total, 0);
