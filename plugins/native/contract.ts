@@ -301,7 +301,8 @@ export const toolOperations = {
       "The connection is connectedAccountId, or the entityId's most recently updated ACTIVE connection for the tool's toolkit. " +
       'Provider errors are 200 with successful=false and the provider status; 408 means the provider did not answer in time.',
     params: Type.Object({ slug: Type.String({ maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug' }) }),
-    body: Type.Optional(ExecuteBody),
+    // Optional, as the spec has it: a tool that needs no connection runs with no body at all.
+    body: Type.Optional(Type.Union([ExecuteBody, Type.Null()])),
     response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500) },
   }),
 };

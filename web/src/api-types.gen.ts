@@ -3679,7 +3679,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Fail when the provider does not support the action */
@@ -3820,7 +3820,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Fail when the provider does not support the action */
@@ -4118,7 +4118,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Use this entity's connection for the tool's toolkit (its most recently updated ACTIVE one) */
@@ -4129,7 +4129,7 @@ export interface operations {
           arguments?: {
             [key: string]: unknown;
           };
-        };
+        } | null;
       };
     };
     responses: {
@@ -5609,7 +5609,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Only to this subscription; omitted: every enabled subscription that wants the event */
@@ -13106,7 +13106,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Only to this subscription; omitted: every enabled subscription that wants the event */

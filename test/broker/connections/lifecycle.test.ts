@@ -112,3 +112,26 @@ t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; without an 
   ).json().connectionId;
   t.same((await b.api('POST', `connectors/connections/${creds}/revoke`)).json(), { status: 'ACTIVE', revokedTokens: [] });
 });
+
+t.test('JSON bodies are not coerced: {"strict": 1} is a 400 and revokes nothing', async (t) => {
+  const b = await shared.tenant();
+  const id = await b.connectOAuth('hubspot');
+  for (const [action, body] of [
+    ['revoke', { strict: 1 }],
+    ['revoke', { strict: 'true' }],
+    ['refresh', { strict: 1 }],
+  ] as const) {
+    const res = await b.api('POST', `connectors/connections/${id}/${action}`, body);
+    t.equal(res.statusCode, 400, `${action} ${JSON.stringify(body)}`);
+    t.match(res.json(), { code: 'BAD_REQUEST', data: { errors: [{ field: 'body.strict' }] } });
+  }
+  t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'ACTIVE', 'still ACTIVE');
+  const compat = await b.app.inject({
+    method: 'POST',
+    url: `/compat/api/v3.1/tools/execute/HUBSPOT_CONTACTS_LIST`,
+    headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+    payload: JSON.stringify({ connected_account_id: id, arguments: {}, version: 1 }),
+  });
+  t.equal(compat.statusCode, 400, 'the compat mount too');
+  t.equal((await b.api('GET', 'connectors/connections?limit=1')).statusCode, 200, 'query strings still take numbers as text');
+});
