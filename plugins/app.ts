@@ -30,6 +30,7 @@ import rateLimitPlugin from './rate-limit.js';
 import serverLimits, { serverTimeouts } from './server-limits.js';
 import mcpPlugin from './mcp/index.js';
 import { sharedSchemaCompilers } from './schema-compilers.js';
+import securityHeaders from './security-headers.js';
 import consolePlugin from './console/index.js';
 import eventsWorker from './events-worker.js';
 import scheduledTasks from './scheduled-tasks.js';
@@ -103,6 +104,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(dbPlugin, { config });
   await app.register(servicesPlugin, { config, clock: options.clock });
   await app.register(errorsPlugin);
+  await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(quotaErrors);
   await app.register(inputGuard);
   await app.register(cookie, { secret: config.sessionSecret });

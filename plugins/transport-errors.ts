@@ -72,7 +72,7 @@ export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unk
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${classified.status} ${STATUS_CODES[classified.status]}\r\n${retry}` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
