@@ -1,8 +1,8 @@
 /**
  * Logger options: request ids, and redaction of everything that could carry a secret. Credentials
  * never reach a log line: values under a credential's key (or a credential-carrying header's) are
- * replaced at any depth (redactLine), and URLs lose sensitive query values (and the invitation
- * token in a console invitation link's path).
+ * replaced at any depth (redactLine), and URLs lose sensitive query values, the invitation
+ * token in a console invitation link's path, and anything shaped like an API key or a token.
  */
 import { Writable } from 'node:stream';
 import { destination as pinoDestination, stdSerializers } from 'pino';
@@ -13,8 +13,27 @@ const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|cli
 /** Path segments that are credentials: a console invitation link's token. */
 const SENSITIVE_PATH = /(\/console\/invitations\/)[^/?#]+/g;
 
+/** An API key anywhere in a URL (typed as an id in a path, pasted in a query): its secret part. */
+const API_KEY_SHAPED = /(cb_live_)[A-Za-z0-9_-]+/g;
+
+/**
+ * Path segments and query values shaped like a token (32 or more base64url characters mixing
+ * cases and digits, or hex): random secrets (links' tokens, session tokens), never one of our ids
+ * (`ca_…`, `prefix_` and at most 40 characters) nor a slug (one case).
+ */
+const TOKEN_SHAPED = /(?<=[/=])(?![a-z]{2,4}_)[A-Za-z0-9_-]{32,}(?=[/?&#]|$)/g;
+
+function redactToken(candidate: string): string {
+  const random = (/[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && /\d/.test(candidate)) || /^[0-9a-f]+$/.test(candidate);
+  return random ? '[REDACTED]' : candidate;
+}
+
 export function redactUrl(url: string): string {
-  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]').replace(SENSITIVE_PATH, '$1[REDACTED]');
+  return url
+    .replace(SENSITIVE_QUERY, '$1[REDACTED]')
+    .replace(SENSITIVE_PATH, '$1[REDACTED]')
+    .replace(API_KEY_SHAPED, '$1[REDACTED]')
+    .replace(TOKEN_SHAPED, redactToken);
 }
 
 /**
