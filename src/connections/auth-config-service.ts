@@ -10,7 +10,7 @@ import type { IAuthConfig } from '../db/entities/index.js';
 import type { Db } from '../db/fork-per-call.js';
 import type { AuthConfigFilters, AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { HotCache } from '../cache/hot-cache.js';

@@ -7,7 +7,7 @@
 import type { IUser } from '../db/entities/index.js';
 import type { UserRepository } from '../db/repositories/user-repository.js';
 import type { ConsoleConfig } from '../config.js';
-import { BrokerError, badRequest, forbidden, unauthorized } from '../errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Tenancy } from '../tenancy/index.js';
 import { normalizeEmail } from '../tenancy/invitations.js';

@@ -17,7 +17,7 @@ import {
   type WebhookSubscriptionChanges,
   type WebhookSubscriptionRepository,
 } from '../db/repositories/webhook-subscription-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { newOrderedId } from '../ids.js';
 import { TEXT_LIMITS } from '../schemas/common.js';
 import type { WebhookAttemptView, WebhookSubscriptionView } from './api-schemas.js';

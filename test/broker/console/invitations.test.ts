@@ -272,7 +272,7 @@ t.test('an open instance honours a token given at sign-up', async (t) => {
   t.equal(bad.statusCode, 410, 'a used token is refused even where sign-up is open (no silent account without the organization)');
 });
 
-t.test("an invitation is void once its sender no longer holds the role it takes to send it", async (t) => {
+t.test('an invitation is void once its sender no longer holds the role it takes to send it', async (t) => {
   const { app } = await buildTestApp(t);
   const { ada, bob, orgId } = await invitedTeam(app);
   const dave = await signUp(app, 'dave@example.com');

@@ -35,7 +35,10 @@ t.test('no secret and no SQL parameter value reaches a log line', async (t) => {
       }),
     ),
   );
-  t.ok(race.some((r) => r.statusCode === 201), 'one racing sign-up succeeded');
+  t.ok(
+    race.some((r) => r.statusCode === 201),
+    'one racing sign-up succeeded',
+  );
   for (const i of [1, 2, 3]) secrets.add(`${TEST_PASSWORD} ${i}`);
   await app.inject({ method: 'POST', url: `${CONSOLE}/auth/sign-in`, payload: { email: 'ada@example.com', password: 'wrong-password!' } });
   const created = await ada.post(`/orgs/${orgId}/projects/${projectId}/api-keys`, { name: 'agent' });
@@ -49,7 +52,10 @@ t.test('no secret and no SQL parameter value reaches a log line', async (t) => {
   secrets.add(credential);
   await b.api('POST', 'connectors/acme/connect', { entityId: 'carol', authMethodId: 'acme_api_key', credentials: { api_key: credential } });
   await b.api('POST', `connectors/connections/${hs}/refresh`);
-  await b.api('POST', 'tools/HUBSPOT_CONTACTS_CREATE/execute', { connectedAccountId: hs, arguments: { properties: { email: 'x@example.com' } } });
+  await b.api('POST', 'tools/HUBSPOT_CONTACTS_CREATE/execute', {
+    connectedAccountId: hs,
+    arguments: { properties: { email: 'x@example.com' } },
+  });
   await b.api('POST', 'connectors/proxy', { connectionId: hs, endpoint: '/crm/v3/objects/contacts', method: 'GET' });
   await b.api('GET', 'toolkits', undefined, consoleKey);
   await b.api('GET', 'toolkits', undefined, `cb_live_${'x'.repeat(43)}`);
@@ -61,7 +67,8 @@ t.test('no secret and no SQL parameter value reaches a log line', async (t) => {
     for (const r of sandbox.requests) {
       if (r.bearer) secrets.add(r.bearer);
       const body = (r.body ?? {}) as Record<string, unknown>;
-      for (const f of ['refresh_token', 'code', 'code_verifier', 'client_secret']) if (typeof body[f] === 'string') secrets.add(body[f] as string);
+      for (const f of ['refresh_token', 'code', 'code_verifier', 'client_secret'])
+        if (typeof body[f] === 'string') secrets.add(body[f] as string);
     }
 
   // A driver error as the database reports it (a unique violation whose statement carries a hash),

@@ -14,13 +14,18 @@ t.test('every plane answers with the security headers', async (t) => {
     'native 200': await app.inject({ url: '/api/v1/toolkits', headers }),
     'native 401': await app.inject({ url: '/api/v1/toolkits' }),
     'native 404 route': await app.inject({ url: '/api/v1/nothing-here', headers }),
-    'native 400': await app.inject({ method: 'POST', url: '/api/v1/auth_configs', headers: { ...headers, 'content-type': 'application/json' }, payload: '{' }),
+    'native 400': await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth_configs',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{',
+    }),
     'compat 200': await app.inject({ url: '/compat/api/v3.1/toolkits', headers }),
     'compat 404': await app.inject({ url: '/compat/api/v3.1/connected_accounts/ca_nope', headers }),
     'mcp 401': await app.inject({ method: 'POST', url: '/mcp', payload: {} }),
     'console 401': await app.inject({ url: '/api/v1/console/auth/session' }),
     'spec.json': await app.inject({ url: '/api/v1/spec.json' }),
-    'health': await app.inject({ url: '/healthz' }),
+    health: await app.inject({ url: '/healthz' }),
     'connect page 404': await app.inject({ url: '/connect/no-such-link' }),
   };
   for (const [name, res] of Object.entries(answers)) {
