@@ -5,7 +5,7 @@
 /** Each command's usage line(s) and its options; `broker <command> --help` prints the usage. */
 export interface CommandSpec {
   usage: string;
-  options?: Record<string, { type: 'string' }>;
+  options?: Record<string, { type: 'string' | 'boolean' }>;
   /** Options that must be given (checked before the database is opened). */
   required?: string[];
   /** How many positional arguments it takes (after the command name). */
@@ -13,7 +13,13 @@ export interface CommandSpec {
 }
 
 export const SPECS: Record<string, CommandSpec> = {
-  migrate: { usage: 'migrate\n    apply pending database migrations' },
+  migrate: {
+    usage:
+      'migrate [--create-database]\n    apply pending database migrations.\n' +
+      '    --create-database: create the PostgreSQL database DATABASE_URL names if it does not exist\n' +
+      '    (a first install in production, where nothing else creates it)',
+    options: { 'create-database': { type: 'boolean' } },
+  },
   'create-project': {
     usage:
       'create-project (--org <name> | --org-id <organizationId>) --project <name>\n' +

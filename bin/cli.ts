@@ -175,8 +175,9 @@ function catalogCommand(args: string[]): number {
 }
 
 /** `broker migrate`: the one command that changes the schema (besides `npm start`). */
-async function migrateCommand(config: Config): Promise<number> {
-  const applied = await migrateDatabase(config.database);
+async function migrateCommand(config: Config, flags: Readonly<Record<string, unknown>>): Promise<number> {
+  const create = flags['create-database'] === true;
+  const applied = await migrateDatabase(create ? { ...config.database, createIfMissing: true } : config.database);
   out(applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
   process.stderr.write(`Database: ${describeDatabase(config)}\n`);
   return 0;
@@ -254,7 +255,7 @@ export async function runCli(argv: string[]): Promise<number> {
       SCHEDULED_TASKS: 'false',
       TRIGGER_POLL_CONCURRENCY: '0',
     });
-    if (name === 'migrate') return await migrateCommand(config);
+    if (name === 'migrate') return await migrateCommand(config, flags);
     app = await buildApp(config);
     await app.ready();
     await commands[name]!(app, args, flags);

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError, shownMessage, type ClassifiedError } from '../src/error-classifier.js';
 import { ErrorBody } from '../src/schemas/common.js';
+import { asSeenByApiKey } from '../src/tenancy/ownership.js';
 
 export interface NativeErrorBody {
   defined: boolean;
@@ -26,7 +27,8 @@ export function renderNativeError(c: ClassifiedError, requestId: string): Native
 }
 
 export function toNativeError(error: unknown, request: FastifyRequest): NativeErrorBody {
-  return renderNativeError(classifyError(error), request.id);
+  // An API key is told 403 for another project's resource; the console, 404 (src/tenancy/ownership.ts).
+  return renderNativeError(classifyError(request.auth ? asSeenByApiKey(error) : error), request.id);
 }
 
 /**

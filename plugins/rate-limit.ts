@@ -8,9 +8,13 @@
  *   office) do not share the anonymous budget;
  * - per address without a valid credential (RATE_LIMIT_ANONYMOUS_PER_MINUTE): a request presenting
  *   neither spends its address's budget, and so does every failed authentication (401), so a flood
- *   of made-up keys (or ended sessions) is not free: once the address is over, any credential not
- *   seen valid here is refused before it costs a database lookup. Credentials that authenticated
- *   before keep their own budget.
+ *   of made-up keys (or ended sessions) is not free: once the address is over, a credential not
+ *   seen valid here is refused, unless it is a valid API key. "Seen valid" is a memory, and a
+ *   memory forgets (it is bounded, and a 401 answered to a request carrying the key, as a console
+ *   route answers one without a session, evicts it): so before refusing an API key the limiter
+ *   asks authentication (its hot cache, else one indexed lookup by digest) whether the key is
+ *   valid, and a valid key is never refused for what others did from its address. Credentials
+ *   that authenticated keep their own budget.
  * Counters live in Redis when REDIS_URL is set, so every instance shares them. Over budget: 429 in
  * the plane's error body (each plane's error handler renders the thrown error) with Retry-After.
  * The limiter is registered even when both budgets are 0, so other budgets (console sign-in
@@ -22,6 +26,7 @@ import rateLimit from '@fastify/rate-limit';
 import { hash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from '../src/config.js';
+import type { ApiKeys } from '../src/tenancy/api-keys.js';
 import { SESSION_COOKIE } from './console/session-auth.js';
 import { presentedApiKey } from './auth.js';
 
@@ -83,7 +88,7 @@ function enforce(verdict: Verdict, reply: FastifyReply, what: string, spent = fa
 }
 
 export default fp(
-  async (app, opts: { config: Config }) => {
+  async (app, opts: { config: Config; apiKeys: Pick<ApiKeys, 'authenticate'> }) => {
     const { rateLimitPerMinute: perKey, rateLimitAnonymousPerMinute: perAddress, redisUrl } = opts.config;
     const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
     if (redis) {
@@ -102,11 +107,26 @@ export default fp(
     const anonymous =
       perAddress > 0 ? app.createRateLimit({ max: perAddress, timeWindow: 60_000, keyGenerator: (req) => `a:${req.ip}` }) : undefined;
     const knownCredentials = new Set<string>();
+    const remember = (hash: string) => {
+      if (knownCredentials.size >= KNOWN_KEYS_MAX) knownCredentials.clear();
+      knownCredentials.add(hash);
+    };
 
     const spendAnonymous = async (request: FastifyRequest, reply: FastifyReply, limiter: Limiter) =>
       enforce(await limiter(request), reply, 'requests without a valid key, per address');
+    /** Whether the request's API key is valid (a credential over an address's budget is refused only if not). */
+    const validKey = async (request: FastifyRequest, hash: string): Promise<boolean> => {
+      const presented = hash.startsWith('k:') ? presentedApiKey(request) : null;
+      if (!presented || !(await opts.apiKeys.authenticate(presented.key, presented.hash))) return false;
+      remember(hash);
+      return true;
+    };
     const spendKeyed = async (request: FastifyRequest, reply: FastifyReply, hash: string, waitOut: boolean) => {
-      if (anonymous && waitOut) enforce(await anonymous(request, { increment: false }), reply, 'failed authentications, per address', true);
+      if (anonymous && waitOut) {
+        const verdict = await anonymous(request, { increment: false });
+        const over = !verdict.isAllowed && verdict.remaining === 0;
+        if (over && !(await validKey(request, hash))) enforce(verdict, reply, 'failed authentications, per address', true);
+      }
       if (keyed) enforce(await keyed(request), reply, hash.startsWith('s:') ? 'per session' : 'per key');
     };
     /** What a request spends; undefined (no promise, no turn) when no budget applies to it. */
@@ -134,10 +154,7 @@ export default fp(
           anonymous(request).then(() => done(), done);
           return;
         }
-        if (hash !== undefined && (request.auth || request.consoleSession)) {
-          if (knownCredentials.size >= KNOWN_KEYS_MAX) knownCredentials.clear();
-          knownCredentials.add(hash);
-        }
+        if (hash !== undefined && (request.auth || request.consoleSession)) remember(hash);
         done();
       });
     }

@@ -51,11 +51,15 @@ export function sharedSchemaCompilers(): { buildValidator: BuildCompilerFromPool
   return {
     buildValidator: (externalSchemas, options) => {
       const compile = ajvFactory(externalSchemas, options);
+      // A JSON body says what type each value is: it is validated as sent, never coerced (`{"strict": 1}`
+      // is a 400, not `true`). Query strings and path parameters are text, and keep the app's coercion.
+      const customOptions = { ...(options as { customOptions?: object } | undefined)?.customOptions, coerceTypes: false };
+      const compileBody = ajvFactory(externalSchemas, { ...options, customOptions } as typeof options);
       const context = keyOf('', externalSchemas, options);
       // Typed as ajv's compile(schema), but Fastify calls it with a route definition (the package's RouteDefinition).
       return (route) => {
         const { httpPart, schema } = route as unknown as RouteDefinition;
-        return validators(keyOf(context, httpPart, schema), () => compile(route));
+        return validators(keyOf(context, httpPart, schema), () => (httpPart === 'body' ? compileBody : compile)(route));
       };
     },
     buildSerializer: (externalSchemas, options) => {

@@ -37,6 +37,29 @@ function withTransportErrors(response: unknown, methods: string | string[]): Rec
   return out;
 }
 
+interface BodySchema {
+  $ref?: string;
+  type?: unknown;
+  anyOf?: BodySchema[];
+}
+type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: BodySchema }> } };
+
+/**
+ * Request bodies the route accepts absent (the schema admits null, as Fastify hands over a request
+ * without one: refresh, revoke, execute) are optional; @fastify/swagger marks every body required.
+ */
+function withOptionalBodies<T>(document: T): T {
+  const doc = document as { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, BodySchema> } };
+  const resolve = (schema: BodySchema | undefined) => (schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema);
+  for (const ops of Object.values(doc.paths ?? {}))
+    for (const op of Object.values(ops)) {
+      const body = op.requestBody;
+      const schema = resolve(body?.content?.['application/json']?.schema);
+      if (body && schema?.anyOf?.some((s) => resolve(s)?.type === 'null')) body.required = false;
+    }
+  return document;
+}
+
 function isDescribed(url: string): boolean {
   return url.startsWith('/api/v1/') && !url.startsWith('/api/v1/docs') && url !== '/api/v1/spec.json';
 }
@@ -59,6 +82,7 @@ export default fp(
       },
       // Shared schemas keep their $id as the component name instead of def-N.
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+      transformObject: (documents) => withOptionalBodies((documents as { openapiObject: unknown }).openapiObject) as never,
       transform: ({ schema, url, route }) => {
         const hide = !isDescribed(url) || (schema as { hide?: boolean } | undefined)?.hide === true;
         const response = hide ? schema?.response : withTransportErrors(schema?.response, route.method);

@@ -2,8 +2,9 @@
  * Errors raised before a route runs, in the plane's own body: Fastify's `frameworkErrors` (a
  * malformed percent-escape in the URL, a path parameter over `maxParamLength`) and Node's HTTP
  * parser errors (`clientErrorHandler`: malformed requests, headers over the size limit, request
- * timeouts), which have no request object and so are answered as raw HTTP with the native body.
- * Neither quotes the offending URL: it can be as long as the header limit.
+ * timeouts), which have no request object and so are answered as raw HTTP, in the compat body when
+ * the refused request's line names the compat mount (read from the packet the parser failed on),
+ * the native one otherwise. Neither quotes the offending URL: it can be as long as the header limit.
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,6 +13,7 @@ import { BrokerError, badRequest } from '../src/errors.js';
 import { classifyError } from '../src/error-classifier.js';
 import { logRequestError, renderNativeError, sendNativeError } from './errors.js';
 import { renderCompatError, sendCompatError } from './compat/error-body.js';
+import { isDeterministic } from './compat/errors.js';
 
 /** Longest path parameter routed (ids are 40, slugs 200, connect-link tokens about 100). */
 export const MAX_PARAM_LENGTH = 500;
@@ -49,14 +51,28 @@ function clientErrorOf(code: string | undefined): BrokerError {
  * Fastify's `clientErrorHandler` option: answers what Node's HTTP parser refused, then closes the
  * socket (as Node and Fastify do: the stream cannot be trusted after a parse error).
  */
-export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+/**
+ * Whether the request Node's parser refused was for the compat mount: the last request line in the
+ * packet it failed on (a client writes its request line and headers at once; when the line came in
+ * an earlier packet, it is not known, and the native body is answered).
+ */
+function refusedOnCompat(err: { rawPacket?: unknown }): boolean {
+  if (!Buffer.isBuffer(err.rawPacket)) return false;
+  const lines = err.rawPacket.toString('latin1').match(/(?:^|\r\n)[A-Z]{3,10} \S+ HTTP\/1\.[01]\r\n/g);
+  const last = lines?.at(-1);
+  return last !== undefined && /^(?:\r\n)?[A-Z]+ \/compat\//.test(last);
+}
+
+export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const classified = classifyError(clientErrorOf(err.code));
-  const body = JSON.stringify(renderNativeError(classified, 'none'));
+  const compat = refusedOnCompat(err);
+  const body = JSON.stringify(compat ? renderCompatError(classified, 'none') : renderNativeError(classified, 'none'));
+  const retry = compat && isDeterministic(classified.status) ? 'x-should-retry: false\r\n' : '';
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${classified.status} ${STATUS_CODES[classified.status]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${classified.status} ${STATUS_CODES[classified.status]}\r\n${retry}` +
+        `Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);

@@ -21,7 +21,7 @@ export const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
     description:
-      '`production` makes `VAULT_KEYS` and `SESSION_SECRET` mandatory and creates nothing on an empty database; `test` silences the log by default',
+      '`production` makes `VAULT_KEYS` and `SESSION_SECRET` mandatory, creates nothing on an empty database and refuses to start on a PostgreSQL database that does not exist (`broker migrate --create-database` creates it); `test` silences the log by default',
   }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'Port to listen on' }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Interface to bind (`0.0.0.0` in the Docker image)' }),
@@ -347,6 +347,12 @@ export interface DatabaseConfig {
   acquireTimeoutMs: number;
   /** Longest one statement may run (PostgreSQL statement_timeout; SQLite busy timeout), ms. */
   statementTimeoutMs: number;
+  /**
+   * PostgreSQL: migrating creates the database DATABASE_URL names when it does not exist. Not in
+   * production, where a mistyped name must not become an empty instance the first sign-up owns
+   * (`broker migrate --create-database` creates it on purpose).
+   */
+  createIfMissing?: boolean;
 }
 
 /** Timeouts and caps of the HTTP server itself (slow clients). 0 disables the per-address cap. */
@@ -564,7 +570,7 @@ function resolveDatabase(env: Env, dataDir: string): DatabaseConfig {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
     return { kind: 'sqlite', url: path === ':memory:' || isAbsolute(path) ? path : resolve(path), ...limits };
   }
-  return { kind: 'postgresql', url, ...limits };
+  return { kind: 'postgresql', url, ...limits, createIfMissing: env.NODE_ENV !== 'production' };
 }
 
 export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {

@@ -1,11 +1,11 @@
 /**
  * Logger options: request ids, and redaction of everything that could carry a secret. Credentials
  * never reach a log line: values under a credential's key (or a credential-carrying header's) are
- * replaced at any depth (redactLine), and URLs lose sensitive query values (and the invitation
- * token in a console invitation link's path).
+ * replaced at any depth (redactLine), and URLs lose sensitive query values, the invitation
+ * token in a console invitation link's path, and anything shaped like an API key or a token.
  */
 import { Writable } from 'node:stream';
-import { destination as pinoDestination } from 'pino';
+import { destination as pinoDestination, stdSerializers } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|client_secret|api_key|apikey|password|key)=)[^&#]*/gi;
@@ -13,8 +13,27 @@ const SENSITIVE_QUERY = /([?&](?:code|state|access_token|refresh_token|token|cli
 /** Path segments that are credentials: a console invitation link's token. */
 const SENSITIVE_PATH = /(\/console\/invitations\/)[^/?#]+/g;
 
+/** An API key anywhere in a URL (typed as an id in a path, pasted in a query): its secret part. */
+const API_KEY_SHAPED = /(cb_live_)[A-Za-z0-9_-]+/g;
+
+/**
+ * Path segments and query values shaped like a token (32 or more base64url characters mixing
+ * cases and digits, or hex): random secrets (links' tokens, session tokens), never one of our ids
+ * (`ca_…`, `prefix_` and at most 40 characters) nor a slug (one case).
+ */
+const TOKEN_SHAPED = /(?<=[/=])(?![a-z]{2,4}_)[A-Za-z0-9_-]{32,}(?=[/?&#]|$)/g;
+
+function redactToken(candidate: string): string {
+  const random = (/[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && /\d/.test(candidate)) || /^[0-9a-f]+$/.test(candidate);
+  return random ? '[REDACTED]' : candidate;
+}
+
 export function redactUrl(url: string): string {
-  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]').replace(SENSITIVE_PATH, '$1[REDACTED]');
+  return url
+    .replace(SENSITIVE_QUERY, '$1[REDACTED]')
+    .replace(SENSITIVE_PATH, '$1[REDACTED]')
+    .replace(API_KEY_SHAPED, '$1[REDACTED]')
+    .replace(TOKEN_SHAPED, redactToken);
 }
 
 /**
@@ -64,10 +83,15 @@ function censor(value: unknown): unknown {
  * line without one, and reaches any depth instead of two.
  */
 export function redactLine(line: string): string {
-  if (!MAY_HOLD_SECRET.test(line)) return line;
+  const secret = MAY_HOLD_SECRET.test(line);
+  const sql = MAY_HOLD_SQL.test(line);
+  if (!secret && !sql) return line;
   const end = line.endsWith('\n') ? '\n' : '';
   try {
-    return JSON.stringify(censor(JSON.parse(line))) + end;
+    let entry: unknown = JSON.parse(line);
+    if (secret) entry = censor(entry);
+    if (sql) entry = scrubSql(entry);
+    return JSON.stringify(entry) + end;
   } catch {
     // Not a JSON line (pino writes nothing else): nothing of it is kept rather than a secret.
     return `{"msg":"[REDACTED: a log line that could not be checked for secrets]"}${end}`;
@@ -82,6 +106,46 @@ export function redactedJson(value: unknown): string {
   const text = JSON.stringify(value) ?? 'null';
   return MAY_HOLD_SECRET.test(text) ? JSON.stringify(censor(value)) : text;
 }
+
+/**
+ * SQL parameter values never reach a log line. MikroORM inlines a statement's parameters into its
+ * text, and knex puts that text in front of the driver's message (`insert into … values ('usr_…',
+ * 'ada@…', 'scrypt$…') - UNIQUE constraint failed`): a failed insert would log the row it tried to
+ * write, a password hash or a key hash among it. In text that holds a statement, every quoted
+ * literal becomes `?`, and the rest is cut at a quote left over (an escape read wrongly); a
+ * driver's message echoing a value (`invalid input syntax for type …: "…"`) loses it too.
+ */
+const SQL_STATEMENT = /\b(?:insert\s+into|delete\s+from|update\s+\S+\s+set|select\b[^']*?\bfrom|values\s*\()/i;
+const SQL_LITERAL = /\b[EeXx]?'(?:[^'\\]|''|\\.)*'|'(?:[^'\\]|''|\\.)*'/g;
+const ECHOED_VALUE = /((?:invalid input (?:syntax|value)|out of range|too long)[^:"]*:\s*)"[^\n]*?"/gi;
+
+export function withoutSqlValues(text: string): string {
+  const unechoed = text.replace(ECHOED_VALUE, '$1"[withheld]"');
+  if (!SQL_STATEMENT.test(unechoed)) return unechoed;
+  const replaced = unechoed.replace(SQL_LITERAL, '?');
+  const stray = replaced.indexOf("'");
+  return stray === -1 ? replaced : `${replaced.slice(0, stray)}[rest withheld]`;
+}
+
+/** Fields drivers put on an error that hold a statement, its parameters or a row's values (pg's `detail`: `Key (email)=(…)`). */
+const SQL_FIELDS = new Set(['sql', 'query', 'bindings', 'parameters', 'params', 'detail', 'where', 'internalQuery']);
+
+function scrubSql(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutSqlValues(value);
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubSql(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SQL_FIELDS.has(key) ? '[withheld]' : scrubSql(v, depth + 1);
+  return out;
+}
+
+/** pino's error serializer, without SQL parameter values (above) in any field of the error or its causes. */
+export function serializeError(err: Error): unknown {
+  return scrubSql(stdSerializers.err(err));
+}
+
+/** A line that may hold a statement with values outside an `err` (a message built from one): checked in full. */
+const MAY_HOLD_SQL = /(?:insert into|delete from|\bupdate\b|\bselect\b)[^\n]*?'/i;
 
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has; the pretty format shows them in its own way (or not at all). */
@@ -192,6 +256,7 @@ export function loggerOptions(
     hooks: { streamWrite: redactLine },
     mixin: requestIdOf,
     serializers: {
+      err: serializeError,
       req: (req: FastifyRequest) => ({
         method: req.method,
         url: redactUrl(req.url),

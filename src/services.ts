@@ -140,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
   metrics.watchWebhookQueue(webhookQueueStats.queueState, () => clock.now());
   const connectionEvents = createConnectionEvents({ recorder: eventRecorder, events: repos.events, rows: repos.connections });
   const authConfigs = createAuthConfigService({
+    ownership: tenancy.ownership,
     db,
     authConfigs: repos.authConfigs,
     connections: repos.connections,
@@ -165,6 +166,7 @@ export function createServices(deps: ServiceDeps) {
     connectionEvents,
   });
   const connections = createConnectionService({
+    ownership: tenancy.ownership,
     db,
     connectionRows: repos.connections,
     authConfigRows: repos.authConfigs,
@@ -188,9 +190,15 @@ export function createServices(deps: ServiceDeps) {
     clock,
     keepDetails: config.executionRetention.bodyDays > 0,
   });
-  const resolver = createConnectionResolver({ connections: repos.connections, authConfigs: repos.authConfigs, cache });
+  const resolver = createConnectionResolver({
+    connections: repos.connections,
+    authConfigs: repos.authConfigs,
+    cache,
+    ownership: tenancy.ownership,
+  });
   // Triggers (issue 29): instances; the connection events disable and resume them in the change's transaction.
   const triggerInstances = createTriggerInstanceService({
+    ownership: tenancy.ownership,
     db,
     rows: repos.triggerInstances,
     catalog,
@@ -303,6 +311,7 @@ export function createServices(deps: ServiceDeps) {
   });
   // The native webhook API's service; the compat mount's store delegates to it.
   const webhooks = createWebhookService({
+    ownership: tenancy.ownership,
     db,
     subscriptions: repos.webhookSubscriptions,
     deliveries: repos.webhookDeliveries,
@@ -370,6 +379,7 @@ export function createServices(deps: ServiceDeps) {
     webhookWorker,
     /** The compat mount's webhook subscriptions (the same table, `composio` scheme only). */
     compatWebhooks: createCompatWebhookStore({
+      ownership: tenancy.ownership,
       db,
       subscriptions: repos.webhookSubscriptions,
       secrets: webhookSecrets,

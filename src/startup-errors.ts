@@ -25,7 +25,7 @@ const NETWORK_REASONS: Record<string, string> = {
 const POSTGRES_REFUSALS: Record<string, string> = {
   '28P01': 'fix the user or password in DATABASE_URL',
   '28000': 'fix the user in DATABASE_URL or the server access rules (pg_hba.conf)',
-  '3D000': 'create the database (createdb) or fix its name in DATABASE_URL',
+  '3D000': 'create it with `broker migrate --create-database` (or createdb), or fix its name in DATABASE_URL',
 };
 
 interface ErrorFacts {

@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundText, classifyError, shownMessage, type ClassifiedError } from '../../src/error-classifier.js';
 import { DECLARED_ERRORS, UNDECLARED_ERRORS } from '../../src/errors.js';
+import { asSeenByApiKey } from '../../src/tenancy/ownership.js';
 import { CONNECTED_ACCOUNT_NOT_FOUND, CompatError, isDeterministic, type CompatErrorExtra } from './errors.js';
 
 /**
@@ -47,7 +48,9 @@ export function renderCompatError(c: ClassifiedError, requestId: string, extra: 
 }
 
 export function compatErrorBody(error: unknown, request: FastifyRequest): CompatErrorBody {
-  return renderCompatError(classifyError(error), request.id, error instanceof CompatError ? error.extra : {});
+  // Only API keys reach the compat mount: 403 for another project's resource (src/tenancy/ownership.ts).
+  const seen = asSeenByApiKey(error);
+  return renderCompatError(classifyError(seen), request.id, seen instanceof CompatError ? seen.extra : {});
 }
 
 export function sendCompatError(reply: FastifyReply, body: CompatErrorBody): FastifyReply {

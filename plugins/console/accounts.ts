@@ -51,7 +51,7 @@ export const accountOperations = {
     summary: 'Create an account and sign in',
     security: [],
     body: SignUpBody,
-    response: { 201: Type.Ref(SessionView), ...consoleErrors(400, 403, 404, 409, 410) },
+    response: { 201: Type.Ref(SessionView), ...consoleErrors(400, 403, 404, 409, 410, 429) },
   }),
   consoleSignIn: defineConsoleOperation({
     operationId: 'consoleSignIn',
@@ -100,7 +100,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
 
   route(app, ops.consoleSignUp, async (request, reply) => {
     const { invitationToken, ...input } = request.body;
-    const user = await accounts.signUp(input, invitationToken, { ip: request.ip });
+    const user = await signInLimits.signUp(request, reply, () => accounts.signUp(input, invitationToken, { ip: request.ip }));
     return reply.code(201).send(await startSession(request, reply, user));
   });
 

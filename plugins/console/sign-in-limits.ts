@@ -1,5 +1,6 @@
 /**
- * Budgets of failed console sign-ins, so passwords cannot be guessed at speed: per account (the
+ * Budgets of failed console sign-ins (and sign-ups refused because the email has an account, so
+ * neither passwords nor which emails have accounts can be found at speed): per account (the
  * normalized email, whether or not an account has it, so the answer never tells) and per address.
  * Only failures spend them; a success neither spends nor resets anything, so signing in to one's
  * own account does not buy more guesses at another. Over budget, every attempt is refused (429,
@@ -56,15 +57,20 @@ export function createSignInLimits(app: FastifyInstance) {
   });
   const serially = createKeyedQueue();
 
-  /** Refuses when either budget is used up (a read: it spends nothing). */
-  async function assertWithinBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const verdicts = await Promise.all([perAccount(request, { increment: false }), perAddress(request, { increment: false })]);
+  /** Refuses when any of `budgets` is used up (a read: it spends nothing). */
+  async function assertWithinBudget(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    budgets = [perAccount, perAddress],
+    what = 'failed sign-in attempts',
+  ): Promise<void> {
+    const verdicts = await Promise.all(budgets.map((budget) => budget(request, { increment: false })));
     const over = verdicts.filter((v) => !v.isAllowed && v.remaining === 0);
     if (over.length === 0) return;
     const wait = Math.max(1, ...over.map((v) => (v.isAllowed ? 0 : v.ttlInSeconds)));
     reply.header('retry-after', wait);
     // The same words for either budget, and whether or not the account exists.
-    throw new BrokerError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts: try again in ${wait} s`);
+    throw new BrokerError('TOO_MANY_REQUESTS', `Too many ${what}: try again in ${wait} s`);
   }
 
   return {
@@ -82,6 +88,22 @@ export function createSignInLimits(app: FastifyInstance) {
           }
         }),
       );
+    },
+
+    /**
+     * Runs `signUp` unless the address's budget is used up; a 409 (the email has an account) spends
+     * it, so sign-up cannot be used to test at speed which emails have accounts.
+     */
+    async signUp<T>(request: FastifyRequest, reply: FastifyReply, signUp: () => Promise<T>): Promise<T> {
+      return serially(`a:${request.ip}`, async () => {
+        await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or sign-up attempts from this address');
+        try {
+          return await signUp();
+        } catch (err) {
+          if (err instanceof BrokerError && err.status === 409) await perAddress(request);
+          throw err;
+        }
+      });
     },
   };
 }

@@ -317,7 +317,8 @@ export const toolOperations = {
       'Provider errors are 200 with successful=false and the provider status; 408 means the provider did not answer in time.',
     params: Type.Object({ slug: Type.String({ maxLength: TEXT_LIMITS.toolSlug, description: 'Tool slug' }) }),
     headers: IdempotencyKeyHeaders,
-    body: Type.Optional(ExecuteBody),
+    // Optional, as the spec has it: a tool that needs no connection runs with no body at all.
+    body: Type.Optional(Type.Union([ExecuteBody, Type.Null()])),
     response: { 200: ExecuteResponse, ...errorResponses(400, 401, 403, 404, 408, 500), ...idempotencyErrorResponses() },
     config: idempotent,
   }),

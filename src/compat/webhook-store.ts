@@ -15,6 +15,7 @@ import { newOrderedId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { WebhookSecrets } from '../events/webhook-secrets.js';
 import { checkWebhookUrl, type createWebhookService } from '../events/webhook-service.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 /** A subscription as the compat mount reads it (dates as ISO strings). */
 export interface CompatSubscription {
@@ -45,6 +46,8 @@ function view(s: IWebhookSubscription): CompatSubscription {
 }
 
 export function createCompatWebhookStore(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   db: Db;
   subscriptions: WebhookSubscriptionRepository;
   secrets: WebhookSecrets;
@@ -56,7 +59,8 @@ export function createCompatWebhookStore(deps: {
 
   async function load(projectId: string, id: string, em?: EntityManager): Promise<IWebhookSubscription> {
     const row = await subscriptions.findInProject(projectId, id, em);
-    if (!row || row.scheme !== 'composio') throw notFound(`Webhook subscription ${id} not found`);
+    if (!row) throw await deps.ownership.refusal(projectId, 'webhook_subscription', id, `Webhook subscription ${id} not found`);
+    if (row.scheme !== 'composio') throw notFound(`Webhook subscription ${id} not found`);
     return row;
   }
 

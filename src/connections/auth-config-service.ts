@@ -10,11 +10,12 @@ import type { IAuthConfig } from '../db/entities/index.js';
 import type { Db } from '../db/fork-per-call.js';
 import type { AuthConfigFilters, AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { ConnectionEvents } from './connection-events.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 export interface CreateAuthConfigInput {
   slug: string;
@@ -73,6 +74,8 @@ export function authConfigView(a: IAuthConfig, connectionsCount: number): AuthCo
 }
 
 export function createAuthConfigService(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   db: Db;
   authConfigs: AuthConfigRepository;
   connections: Pick<ConnectionRepository, 'countByAuthConfig' | 'idsForAuthConfig' | 'deleteForAuthConfig' | 'findInProject'>;
@@ -120,7 +123,7 @@ export function createAuthConfigService(deps: {
 
   async function load(projectId: string, id: string): Promise<IAuthConfig> {
     const found = await authConfigs.findInProject(projectId, id);
-    if (!found) throw notFound(`Auth config ${id} not found`, 'auth_config');
+    if (!found) throw await deps.ownership.refusal(projectId, 'auth_config', id, `Auth config ${id} not found`);
     return found;
   }
 

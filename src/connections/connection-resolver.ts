@@ -8,6 +8,7 @@ import type { ConnectionRepository } from '../db/repositories/connection-reposit
 import type { AuthConfigRepository } from '../db/repositories/auth-config-repository.js';
 import { BrokerError, badRequest, notFound } from '../errors.js';
 import type { HotCache } from '../cache/hot-cache.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 export interface ResolvedConnection {
   connection: IConnection;
@@ -31,6 +32,8 @@ export class NoActiveConnectionError extends BrokerError {
 }
 
 export function createConnectionResolver(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   connections: Pick<ConnectionRepository, 'findInProject' | 'findActiveForEntity'>;
   authConfigs: Pick<AuthConfigRepository, 'findInProject'>;
   cache: HotCache;
@@ -54,7 +57,8 @@ export function createConnectionResolver(deps: {
     let connection: IConnection | null;
     if (by.connectionId) {
       connection = await deps.connections.findInProject(projectId, by.connectionId);
-      if (!connection) throw notFound(`Connection ${by.connectionId} not found`, 'connection');
+      if (!connection)
+        throw await deps.ownership.refusal(projectId, 'connection', by.connectionId, `Connection ${by.connectionId} not found`);
       if (toolkitSlug !== null && connection.toolkitSlug !== toolkitSlug) {
         throw badRequest(`Connection ${connection.id} is for ${connection.toolkitSlug}, not ${toolkitSlug}`);
       }

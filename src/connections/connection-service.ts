@@ -29,6 +29,7 @@ import { createOAuthAuthorization } from './oauth-authorization.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { ConnectionEvents } from './connection-events.js';
 import type { ProviderAccountLookup } from '../triggers/ingress/provider-accounts.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 export interface InitiateInput {
   entityId: string;
@@ -58,6 +59,8 @@ export interface ListConnectionsQuery {
 const revocable = (c: IConnection) => c.status === 'ACTIVE' || c.status === 'EXPIRED';
 
 export function createConnectionService(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   db: Db;
   connectionRows: ConnectionRepository;
   authConfigRows: Pick<AuthConfigRepository, 'findInProject' | 'findManyInProject'>;
@@ -99,7 +102,8 @@ export function createConnectionService(deps: {
   ): Promise<IAuthConfig> {
     if (input.authConfigId) {
       const found = await deps.authConfigRows.findInProject(projectId, input.authConfigId);
-      if (!found) throw notFound(`Auth config ${input.authConfigId} not found`, 'auth_config');
+      if (!found)
+        throw await deps.ownership.refusal(projectId, 'auth_config', input.authConfigId, `Auth config ${input.authConfigId} not found`);
       if (found.toolkitSlug !== toolkit.slug) {
         throw badRequest(`Auth config ${found.id} belongs to toolkit ${found.toolkitSlug}, not ${toolkit.slug}`, {
           errors: [{ field: 'authConfigId', message: 'belongs to another toolkit' }],
@@ -163,7 +167,7 @@ export function createConnectionService(deps: {
   async function loadConnection(projectId: string, id: string): Promise<IConnection> {
     let found = await rows.findInProject(projectId, id);
     if (found && (await failAbandonedAmong(projectId, [found]))) found = await rows.findInProject(projectId, id);
-    if (!found) throw notFound(`Connection ${id} not found`, 'connection');
+    if (!found) throw await deps.ownership.refusal(projectId, 'connection', id, `Connection ${id} not found`);
     return found;
   }
 

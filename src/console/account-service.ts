@@ -7,10 +7,11 @@
 import type { IUser } from '../db/entities/index.js';
 import type { UserRepository } from '../db/repositories/user-repository.js';
 import type { ConsoleConfig } from '../config.js';
-import { BrokerError, badRequest, forbidden, unauthorized } from '../errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Tenancy } from '../tenancy/index.js';
 import { normalizeEmail } from '../tenancy/invitations.js';
+import { emailTaken } from '../tenancy/sign-up.js';
 import { createPasswordHasher } from './password-hasher.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -71,8 +72,7 @@ export function createAccountService(deps: {
       if (!first && config.signUp === 'invite-only' && !token)
         throw forbidden('Sign-up on this instance is by invitation only: open the invitation link you were sent');
       const invitation = token ? await tenancy.invitations.pendingFor(token, email) : undefined;
-      if (await users.findUserByEmail(email))
-        throw new BrokerError('CONFLICT', 'An account with this email already exists: sign in instead');
+      if (await users.findUserByEmail(email)) throw emailTaken();
       const passwordHash = await passwords.hash(input.password);
       return tenancy.signUp.register({
         user: { id: newId('usr'), email, name: input.name?.trim() || null, passwordHash },

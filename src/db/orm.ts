@@ -88,6 +88,9 @@ export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options
     ...common,
     driver: PostgreSqlDriver,
     clientUrl: db.url,
+    // Only a migration creates a missing database, and only where that is allowed (config.ts
+    // createIfMissing); otherwise the connect fails with 3D000, named by src/startup-errors.ts.
+    ensureDatabase: use === 'maintenance' && db.createIfMissing === true,
     // Every wait is bounded: for a pooled connection (acquire), to open one (create, connect), and
     // for a statement (server and client side). A cut or partitioned database fails requests fast
     // (503) instead of holding them, and start-up names DATABASE_URL within seconds.

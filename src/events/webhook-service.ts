@@ -17,7 +17,7 @@ import {
   type WebhookSubscriptionChanges,
   type WebhookSubscriptionRepository,
 } from '../db/repositories/webhook-subscription-repository.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { newOrderedId } from '../ids.js';
 import { TEXT_LIMITS } from '../schemas/common.js';
 import type { WebhookAttemptView, WebhookSubscriptionView } from './api-schemas.js';
@@ -25,6 +25,7 @@ import type { EventRecorder } from './event-recorder.js';
 import { EVENT_TYPE_NAMES, isEventType } from './event-types.js';
 import { nativePayload, type NativeEventPayload } from './payloads.js';
 import type { WebhookSecrets } from './webhook-secrets.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 export interface NewSubscriptionInput {
   url: string;
@@ -94,6 +95,8 @@ function checkEventTypes(types: string[] | null | undefined, field = 'eventTypes
 }
 
 export function createWebhookService(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   db: Db;
   subscriptions: WebhookSubscriptionRepository;
   deliveries: WebhookDeliveryRepository;
@@ -107,13 +110,13 @@ export function createWebhookService(deps: {
 
   async function load(projectId: string, id: string): Promise<IWebhookSubscription> {
     const found = await subscriptions.findInProject(projectId, id);
-    if (!found) throw notFound(`Webhook subscription ${id} not found`, 'webhook_subscription');
+    if (!found) throw await deps.ownership.refusal(projectId, 'webhook_subscription', id, `Webhook subscription ${id} not found`);
     return found;
   }
 
   async function loadEvent(projectId: string, id: string): Promise<IEvent> {
     const found = await events.findInProject(projectId, id);
-    if (!found) throw notFound(`Event ${id} not found`, 'event');
+    if (!found) throw await deps.ownership.refusal(projectId, 'event', id, `Event ${id} not found`);
     return found;
   }
 

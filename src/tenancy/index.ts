@@ -16,6 +16,8 @@ import { createMembers } from './members.js';
 import { createOrganizations } from './organizations.js';
 import { createProjects } from './projects.js';
 import { createSignUp } from './sign-up.js';
+import { createOwnership } from './ownership.js';
+import { createOwnershipRepository } from '../db/repositories/ownership-repository.js';
 
 export function createTenancy(deps: { db: Db; cache: HotCache; clock: Clock; config: Pick<Config, 'publicBaseUrl' | 'console'> }) {
   const { db, cache, clock, config } = deps;
@@ -33,6 +35,8 @@ export function createTenancy(deps: { db: Db; cache: HotCache; clock: Clock; con
     invitations,
     apiKeys: createApiKeys({ repos, audited, cache }),
     signUp: createSignUp({ audited, projects, invitations, defaultMonthlyExecutionQuota }),
+    /** 403 for another project's resource, 404 for none (ownership.ts). */
+    ownership: createOwnership({ owners: createOwnershipRepository(db) }),
   };
 }
 

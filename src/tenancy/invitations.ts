@@ -16,7 +16,7 @@ import type { Clock } from '../clock.js';
 import { BrokerError, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Actor, UserActor } from './actor.js';
-import type { OrganizationAccess, Role } from './access.js';
+import { atLeast, type OrganizationAccess, type Role } from './access.js';
 import type { Audited, TenancyTx } from './audited.js';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -45,6 +45,17 @@ const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').dig
 const gone = (why: string) => new BrokerError('GONE', `This invitation ${why}: ask the organization for a new one`);
 const unknownLink = () => notFound('No invitation has this link: check that it was copied whole', 'invitation');
 
+/**
+ * A link carries its sender's power only while the sender holds it: a sender removed from the
+ * organization or demoted below what creating the invitation takes (admin; owner for an owner link)
+ * voids it (410), rather than granting a lesser role the invitee was never offered.
+ */
+async function senderMayGrant(memberships: Pick<TenancyRepositories['memberships'], 'find'>, row: IInvitation): Promise<void> {
+  const sender = await memberships.find(row.organizationId, row.invitedByUserId);
+  if (!sender || !atLeast(sender.role, row.role === 'owner' ? 'owner' : 'admin'))
+    throw gone('was sent by someone who may no longer grant this role');
+}
+
 export function createInvitations(deps: {
   repos: Pick<TenancyRepositories, 'invitations' | 'users' | 'memberships' | 'projects'>;
   audited: Audited;
@@ -68,13 +79,17 @@ export function createInvitations(deps: {
     }));
   }
 
-  /** The invitation a link names, while it can still be used; 404 unknown, 410 used/revoked/expired. */
+  /**
+   * The invitation a link names, while it can still be used; 404 unknown, 410 used/revoked/expired,
+   * or sent by someone who may no longer send it.
+   */
   async function usable(token: string): Promise<IInvitation> {
     const row = token.length <= 100 ? await invitations.findByTokenHash(sha256(token)) : null;
     if (!row) throw unknownLink();
     if (row.acceptedAt) throw gone('was already used');
     if (row.revokedAt) throw gone('was revoked');
     if (row.expiresAt.getTime() <= clock.now()) throw gone('has expired');
+    await senderMayGrant(memberships, row);
     return row;
   }
 
@@ -83,6 +98,7 @@ export function createInvitations(deps: {
    * (the repository's conditional update), and the membership comes with it or not at all.
    */
   async function acceptIn(tx: TenancyTx, row: IInvitation, actor: UserActor): Promise<void> {
+    await senderMayGrant(tx.repos.memberships, row);
     const outcome = await tx.repos.invitations.accept(
       row.id,
       { id: newId('mem'), organizationId: row.organizationId, userId: actor.userId, role: row.role },

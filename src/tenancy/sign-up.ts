@@ -5,11 +5,14 @@
  * entries, or nothing is: no account is left behind without the membership it was created for.
  */
 import type { IInvitation, IUser } from '../db/entities/index.js';
+import { BrokerError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { UserActor } from './actor.js';
 import type { Audited, TenancyTx } from './audited.js';
 import type { createInvitations } from './invitations.js';
 import type { Projects } from './projects.js';
+
+export const emailTaken = () => new BrokerError('CONFLICT', 'An account with this email already exists: sign in instead');
 
 export interface NewAccount {
   user: Omit<IUser, 'createdAt'>;
@@ -64,6 +67,8 @@ export function createSignUp(deps: {
       const actor: UserActor = { kind: 'user', userId: account.user.id, email: account.user.email, ip: account.ip };
       return deps.audited.run(actor, async (tx) => {
         const user = await tx.repos.users.insertUser(account.user);
+        // Another sign-up with this email got there between the caller's check and this insert.
+        if (!user) throw emailTaken();
         if (account.first) await adoptFirstOrganization(tx, user);
         if (account.invitation) await deps.invitations.acceptIn(tx, account.invitation, actor);
         return user;

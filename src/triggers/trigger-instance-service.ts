@@ -22,6 +22,7 @@ import type { EventRecorder } from '../events/event-recorder.js';
 import type { EventType } from '../events/event-types.js';
 import { newId } from '../ids.js';
 import type { TriggerInstanceView } from './api-schemas.js';
+import type { Ownership } from '../tenancy/ownership.js';
 
 export type TriggerInstanceChangeKind = 'enabled' | 'disabled' | 'deleted' | 'config';
 /** What a listener is told, after the change committed; `instance` is the row as it now is (as it was, for deleted). */
@@ -101,6 +102,8 @@ function decodeCursor(cursor: string | undefined): number {
 }
 
 export function createTriggerInstanceService(deps: {
+  /** 403 for another project's resource, 404 for none (src/tenancy/ownership.ts). */
+  ownership: Ownership;
   db: Db;
   rows: TriggerInstanceRepository;
   catalog: Pick<Catalog, 'getTriggerEntry' | 'validateTriggerConfig'>;
@@ -141,7 +144,7 @@ export function createTriggerInstanceService(deps: {
 
   async function get(projectId: string, id: string): Promise<ITriggerInstance> {
     const found = await rows.findInProject(projectId, id);
-    if (!found) throw notFound(`Trigger instance ${id} not found`, 'trigger_instance');
+    if (!found) throw await deps.ownership.refusal(projectId, 'trigger_instance', id, `Trigger instance ${id} not found`);
     return found;
   }
 

@@ -3847,7 +3847,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Fail when the provider does not support the action */
@@ -3988,7 +3988,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Fail when the provider does not support the action */
@@ -4310,7 +4310,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Use this entity's connection for the tool's toolkit (its most recently updated ACTIVE one) */
@@ -4321,7 +4321,7 @@ export interface operations {
           arguments?: {
             [key: string]: unknown;
           };
-        };
+        } | null;
       };
     };
     responses: {
@@ -5819,7 +5819,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Only to this subscription; omitted: every enabled subscription that wants the event */
@@ -13480,7 +13480,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
           /** @description Only to this subscription; omitted: every enabled subscription that wants the event */

@@ -190,12 +190,25 @@ t.test('bad input: 400 with the compat body and field errors', async (t) => {
   t.equal(oversized.json().items.length, 1);
 });
 
-t.test('execute and proxy on an unknown or foreign connected account: code 1803', async (t) => {
+t.test("execute and proxy on an unknown connected account: code 1803; on another project's: 403", async (t) => {
   const b = await shared.tenant();
   assertMounted(b.app);
   const other = await shared.tenant();
   const foreign = await other.connectOAuth('hubspot', 'someone');
-  for (const id of ['ca_doesnotexist0000000', foreign]) {
+  for (const [url, payload] of [
+    ['tools/execute/HUBSPOT_CONTACTS_LIST', { connected_account_id: foreign, arguments: {} }],
+    ['tools/execute/proxy', { connected_account_id: foreign, endpoint: '/crm/v3/objects/contacts', method: 'GET' }],
+  ] as const) {
+    const res = await b.app.inject({
+      method: 'POST',
+      url: `${COMPAT}/${url}`,
+      headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+    t.equal(res.statusCode, 403, `${url}: another project's account`);
+    t.match(res.json(), { error: { status: 403, message: 'API key not permitted for this resource' } });
+  }
+  for (const id of ['ca_doesnotexist0000000']) {
     const res = await b.app.inject({
       method: 'POST',
       url: `${COMPAT}/tools/execute/HUBSPOT_CONTACTS_LIST`,

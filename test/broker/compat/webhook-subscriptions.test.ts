@@ -221,9 +221,9 @@ t.test('refusals: unknown events, versions without a payload, bad URLs, other te
   t.equal(mine.status, 201);
   const other = await tenant();
   const id = mine.status === 201 ? mine.body.id : '';
-  t.equal((await other.compat.getWebhookSubscription({ params: { id } })).status, 404, "another project's subscription is not found");
-  t.equal((await other.compat.updateWebhookSubscription({ params: { id }, body: { enabled: false } })).status, 404);
-  t.equal((await other.compat.deleteWebhookSubscription({ params: { id } })).status, 404);
+  t.equal((await other.compat.getWebhookSubscription({ params: { id } })).status, 403, "another project's subscription is not permitted");
+  t.equal((await other.compat.updateWebhookSubscription({ params: { id }, body: { enabled: false } })).status, 403);
+  t.equal((await other.compat.deleteWebhookSubscription({ params: { id } })).status, 403);
   const theirs = await other.compat.listWebhookSubscriptions({});
   if (theirs.status === 200) t.equal(theirs.body.total_items, 0);
   t.equal((await compat.getWebhookSubscription({ params: { id } })).status, 200, 'still there for its owner');

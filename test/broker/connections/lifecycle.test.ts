@@ -33,7 +33,7 @@ t.test('list with filters and paging; read; alias and disable; delete destroys s
   t.equal((await b.api('DELETE', `connectors/connections/${a}`)).statusCode, 404);
 });
 
-t.test('another project sees none of it (404, never 403)', async (t) => {
+t.test("another project is refused (403, the spec's FORBIDDEN) and changes nothing", async (t) => {
   const b = await shared.tenant();
   const id = await b.connectOAuth('hubspot');
   const other = await createProjectWithKey(b.app, 'other');
@@ -45,8 +45,8 @@ t.test('another project sees none of it (404, never 403)', async (t) => {
     ['PATCH', `connectors/connections/${id}`],
   ] as const) {
     const res = await b.api(method, url, method === 'PATCH' ? { alias: 'x' } : undefined, other.key);
-    t.equal(res.statusCode, 404, `${method} ${url}`);
-    t.equal(res.json().code, 'NOT_FOUND');
+    t.equal(res.statusCode, 403, `${method} ${url}`);
+    t.match(res.json(), { code: 'FORBIDDEN', message: 'API key not permitted for this resource' });
   }
   t.equal((await b.api('GET', 'connectors/connections', undefined, other.key)).json().total, 0);
   t.equal((await b.api('GET', 'auth_configs', undefined, other.key)).json().total, 0);
@@ -111,4 +111,27 @@ t.test('revoke: provider endpoint called, tokens destroyed, REVOKED; without an 
     await b.api('POST', 'connectors/acme/connect', { entityId: 'u', authMethodId: 'acme_api_key', credentials: { api_key: 'k-1' } })
   ).json().connectionId;
   t.same((await b.api('POST', `connectors/connections/${creds}/revoke`)).json(), { status: 'ACTIVE', revokedTokens: [] });
+});
+
+t.test('JSON bodies are not coerced: {"strict": 1} is a 400 and revokes nothing', async (t) => {
+  const b = await shared.tenant();
+  const id = await b.connectOAuth('hubspot');
+  for (const [action, body] of [
+    ['revoke', { strict: 1 }],
+    ['revoke', { strict: 'true' }],
+    ['refresh', { strict: 1 }],
+  ] as const) {
+    const res = await b.api('POST', `connectors/connections/${id}/${action}`, body);
+    t.equal(res.statusCode, 400, `${action} ${JSON.stringify(body)}`);
+    t.match(res.json(), { code: 'BAD_REQUEST', data: { errors: [{ field: 'body.strict' }] } });
+  }
+  t.equal((await b.api('GET', `connectors/connections/${id}`)).json().status, 'ACTIVE', 'still ACTIVE');
+  const compat = await b.app.inject({
+    method: 'POST',
+    url: `/compat/api/v3.1/tools/execute/HUBSPOT_CONTACTS_LIST`,
+    headers: { 'x-api-key': b.key, 'content-type': 'application/json' },
+    payload: JSON.stringify({ connected_account_id: id, arguments: {}, version: 1 }),
+  });
+  t.equal(compat.statusCode, 400, 'the compat mount too');
+  t.equal((await b.api('GET', 'connectors/connections?limit=1')).statusCode, 200, 'query strings still take numbers as text');
 });

@@ -93,7 +93,7 @@ t.test('refusals in the native error body', async (t) => {
   });
   const stranger = await createProjectWithKey(b.app, 'stranger');
   const foreign = await b.api('POST', 'connect-links', { authConfigId: other.json().authConfigId, entityId: 'u' }, stranger.key);
-  t.equal(foreign.statusCode, 404, "another project's auth config");
+  t.equal(foreign.statusCode, 403, "another project's auth config");
   t.equal((await b.api('GET', 'connectors/connections')).json().total, 0, 'no refusal left a connection behind');
 });
 

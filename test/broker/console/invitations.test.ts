@@ -275,3 +275,42 @@ t.test('an open instance honours a token given at sign-up', async (t) => {
   });
   t.equal(bad.statusCode, 410, 'a used token is refused even where sign-up is open (no silent account without the organization)');
 });
+
+t.test('an invitation is void once its sender no longer holds the role it takes to send it', async (t) => {
+  const { app } = await buildTestApp(t);
+  const { ada, bob, orgId } = await invitedTeam(app);
+  const dave = await signUp(app, 'dave@example.com');
+  const byBob = await invite(bob, orgId, 'dave@example.com', 'admin');
+  const forFrank = await invite(bob, orgId, 'frank@example.com', 'member');
+  const ownerLink = await invite(ada, orgId, 'grace@example.com', 'owner');
+  const adminLink = await invite(ada, orgId, 'heidi@example.com', 'admin');
+
+  t.equal((await ada.patch(`/orgs/${orgId}/members/${bob.userId}`, { role: 'member' })).statusCode, 200, 'bob demoted to member');
+  const preview = await app.inject({ url: `${CONSOLE}/invitations/${byBob}` });
+  t.equal(preview.statusCode, 410, 'the preview says so');
+  const accept = await dave.post(`/invitations/${byBob}/accept`);
+  t.equal(accept.statusCode, 410);
+  t.match(accept.json(), { code: 'GONE', message: /may no longer grant this role/ });
+  t.equal((await dave.get(`/orgs/${orgId}`)).statusCode, 404, 'dave did not join');
+  const frank = await app.inject({
+    method: 'POST',
+    url: `${CONSOLE}/auth/sign-up`,
+    payload: { email: 'frank@example.com', password: TEST_PASSWORD, invitationToken: forFrank },
+  });
+  t.equal(frank.statusCode, 410, 'nor does a sign-up with it admit anyone');
+
+  // Bob is made admin again: his links carry his power again (they were never consumed).
+  t.equal((await ada.patch(`/orgs/${orgId}/members/${bob.userId}`, { role: 'admin' })).statusCode, 200);
+  t.equal((await app.inject({ url: `${CONSOLE}/invitations/${byBob}` })).statusCode, 200);
+  // ... and removed: they are void for good.
+  t.equal((await ada.delete(`/orgs/${orgId}/members/${bob.userId}`)).statusCode, 204);
+  t.equal((await dave.post(`/invitations/${byBob}/accept`)).statusCode, 410, 'a removed sender');
+
+  // An owner demoted to admin: the owner link is void, the admin link still stands.
+  const ivan = await signUp(app, 'ivan@example.com');
+  const ivanLink = await invite(ada, orgId, 'ivan@example.com', 'owner');
+  t.equal((await ivan.post(`/invitations/${ivanLink}/accept`)).statusCode, 200);
+  t.equal((await ivan.patch(`/orgs/${orgId}/members/${ada.userId}`, { role: 'admin' })).statusCode, 200, 'ada demoted to admin');
+  t.equal((await app.inject({ url: `${CONSOLE}/invitations/${ownerLink}` })).statusCode, 410, 'her owner link is void');
+  t.equal((await app.inject({ url: `${CONSOLE}/invitations/${adminLink}` })).statusCode, 200, 'her admin link stands');
+});

@@ -117,3 +117,20 @@ t.test('a signed cookie of an ended session spends the address budget when refus
   const bob = await signIn(app, 'ada@example.com', TEST_PASSWORD).catch((err: Error) => err);
   t.ok(bob instanceof Error && /429/.test(bob.message), 'the address budget also covers sign-in without a cookie');
 });
+
+t.test('sign-ups refused because the email has an account spend the address budget: emails cannot be tested at speed', async (t) => {
+  const { app } = await buildTestApp(t);
+  await signUp(app, 'ada@example.com');
+  const prober = '203.0.113.77';
+  const signUpFrom = (email: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: `${CONSOLE}/auth/sign-up`, payload: { email, password: TEST_PASSWORD }, remoteAddress });
+  t.equal((await signUpFrom('new-0@example.com', prober)).statusCode, 201, 'a new email is no failure');
+  for (let i = 0; i < FAILED_SIGN_INS_PER_ADDRESS; i++) t.equal((await signUpFrom('ada@example.com', prober)).statusCode, 409);
+  const locked = await signUpFrom('ada@example.com', prober);
+  t.equal(locked.statusCode, 429, 'the address may not ask again');
+  t.match(locked.json().message, /Too many failed sign-in or sign-up attempts/);
+  t.ok(Number(locked.headers['retry-after']) > 0);
+  t.equal((await signUpFrom('new-1@example.com', prober)).statusCode, 429, 'not even with a new email');
+  t.equal((await attempt(app, 'ada@example.com', TEST_PASSWORD, prober)).statusCode, 429, 'nor sign in: the budget is one');
+  t.equal((await signUpFrom('new-2@example.com', '198.51.100.9')).statusCode, 201, 'other addresses are not affected');
+});

@@ -1,7 +1,7 @@
 /**
  * The native webhook and event routes (issue 28): subscriptions (secret shown on create and rotate
  * only), the delivery attempts list, test events, redelivery with the same message id, the events
- * list with its filters and cursor; 400s that name the field, 404s for unknown and other tenants' ids.
+ * list with its filters and cursor; 400s that name the field, 404s for unknown ids, 403 for other tenants'.
  */
 import t from 'tap';
 import { sharedBrokerWithSandboxes } from '../../helpers/shared-broker.js';
@@ -81,7 +81,7 @@ t.test('subscriptions: create shows the secret once; read, list with a cursor, u
   t.notMatch(b.logs(), new RegExp(created.secret.slice(6).replace(/[+/]/g, '.')), 'the secret is never logged');
 });
 
-t.test('bad input is a 400 naming the field; unknown and other tenants ids are 404', async (t) => {
+t.test('bad input is a 400 naming the field; unknown ids are 404, other tenants ids 403', async (t) => {
   const { api } = await client();
   for (const [url, why] of [
     ['ftp://example.com/x', /http or https/],
@@ -111,11 +111,13 @@ t.test('bad input is a 400 naming the field; unknown and other tenants ids are 4
     await other.api.rotateWebhookSecret({ params: { subscriptionId: mine.id } }),
     await other.api.listWebhookDeliveries({ params: { subscriptionId: mine.id } }),
     await other.api.sendTestEvent({ params: { subscriptionId: mine.id } }),
-    await other.api.getWebhookSubscription({ params: { subscriptionId: 'whs_unknown' } }),
   ]) {
-    t.equal(res.status, 404);
-    t.match(res.body, { defined: true, code: 'NOT_FOUND', status: 404 });
+    t.equal(res.status, 403);
+    t.match(res.body, { code: 'FORBIDDEN', status: 403, message: 'API key not permitted for this resource' });
   }
+  const unknown = await other.api.getWebhookSubscription({ params: { subscriptionId: 'whs_unknown' } });
+  t.equal(unknown.status, 404);
+  t.match(unknown.body, { defined: true, code: 'NOT_FOUND', status: 404 });
   t.same((await other.api.listWebhookSubscriptions()).body, { items: [], nextCursor: null }, 'another tenant lists none');
   t.equal((await api.getWebhookSubscription({ params: { subscriptionId: mine.id } })).status, 200, 'untouched');
   const badCursor = await api.listWebhookSubscriptions({ query: { cursor: 'nope' } });
@@ -218,7 +220,7 @@ t.test('test events, the events list, redelivery with the same message id, and t
   t.equal(toOne.status, 400, 'that subscription does not want connection.created');
   t.equal((await api.redeliverEvent({ params: { eventId: 'evt_unknown' } })).status, 404);
   t.equal((await api.redeliverEvent({ params: { eventId: created.id }, body: { subscriptionId: 'whs_unknown' } })).status, 404);
-  t.equal((await other.api.redeliverEvent({ params: { eventId: created.id } })).status, 404, "another tenant's event");
+  t.equal((await other.api.redeliverEvent({ params: { eventId: created.id } })).status, 403, "another tenant's event");
   const testAgain = await api.redeliverEvent({ params: { eventId: test.body.eventId } });
   t.same(testAgain.body, { eventId: test.body.eventId, deliveries: [{ id: test.body.deliveryId, subscriptionId: expiredOnly.id }] });
 

@@ -127,3 +127,27 @@ t.test(
     );
   },
 );
+
+t.test('a key or token in a URL is redacted from the access log; ids and slugs stay', async (t) => {
+  const { app, logs } = await buildTestApp(t);
+  const { key } = await createProjectWithKey(app);
+  const token = 'Zq3x9VbT2mK8rW1yL5nP0sD7fG4hJ6cX8aB2eQ9uY1o';
+  const hex = 'a3f1c9e07b5d2468a3f1c9e07b5d2468a3f1c9e0';
+  const id = 'ca_81GvMzqgeJ6Ko8A5QyY4';
+  for (const url of [
+    `/api/v1/connectors/connections/${key}`,
+    `/api/v1/connectors/connections/${id}`,
+    `/api/v1/toolkits?search=${key}`,
+    `/connect/${token}`,
+    `/api/v1/events/${hex}`,
+    '/api/v1/tools/HUBSPOT_CONTACTS_CREATE_OR_UPDATE_BATCH_2024',
+  ])
+    await app.inject({ url, headers: { 'x-api-key': key } });
+  const written = logs();
+  t.notOk(written.includes(key.slice(8)), 'no key typed as an id or in a query');
+  t.match(written, '/api/v1/connectors/connections/cb_live_[REDACTED]');
+  t.notOk(written.includes(token), 'no token-shaped path segment');
+  t.notOk(written.includes(hex), 'nor a hex one');
+  t.match(written, `/api/v1/connectors/connections/${id}`, 'ids stay readable');
+  t.match(written, 'HUBSPOT_CONTACTS_CREATE_OR_UPDATE_BATCH_2024', 'and slugs');
+});

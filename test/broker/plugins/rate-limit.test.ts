@@ -77,3 +77,27 @@ t.test('the per-key budget follows Authorization: Bearer when x-api-key is absen
   t.equal((await bearer(one)).statusCode, 429, 'the third request with the same bearer key is over its budget');
   t.not((await bearer(badKey(2))).statusCode, 429, 'another bearer key has its own budget');
 });
+
+t.test('a valid key is never refused for failed authentications of others from its address', async (t) => {
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3' } });
+  const { key } = await createProjectWithKey(app);
+  const fresh = await createProjectWithKey(app, 'fresh');
+  const address = '203.0.113.99';
+  const get = (url: string, headers: Record<string, string>) => app.inject({ url, headers, remoteAddress: address });
+  t.equal((await get('/api/v1/toolkits', { 'x-api-key': key })).statusCode, 200, 'the key was seen valid');
+  // A fuzzer on the same address: made-up keys, and the valid key where it answers 401 for another
+  // reason (a console route wants a session; the native API wants the key in x-api-key).
+  const refused: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    await get('/api/v1/toolkits', { 'x-api-key': badKey(i) });
+    await get('/api/v1/console/orgs', { 'x-api-key': key });
+    await get('/api/v1/toolkits', { authorization: `Bearer ${key}` });
+    const res = await get('/api/v1/toolkits', { 'x-api-key': key });
+    refused.push(res.statusCode);
+  }
+  t.same(refused, Array(12).fill(200), 'the valid key is answered every time');
+  const bad = await get('/api/v1/toolkits', { 'x-api-key': badKey(99) });
+  t.equal(bad.statusCode, 429, 'made-up keys are still refused');
+  t.equal((await get('/api/v1/toolkits', { 'x-api-key': fresh.key })).statusCode, 200, 'a valid key never used from there is answered too');
+  t.equal((await get('/compat/api/v3.1/toolkits', { 'x-api-key': key })).statusCode, 200, 'on the compat plane too');
+});

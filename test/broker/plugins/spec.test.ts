@@ -75,3 +75,16 @@ t.test('spec.json is valid OpenAPI 3.1.1, version 0.1.0, public', async (t) => {
     }
   }
 });
+
+t.test('bodies a route accepts absent (refresh, revoke, execute) are optional in spec.json; the others required', async (t) => {
+  const { app } = await buildTestApp(t);
+  const spec = (await app.inject({ url: '/api/v1/spec.json' })).json() as {
+    paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+  };
+  const body = (path: string, method = 'post') => spec.paths[path]?.[method]?.requestBody?.required;
+  t.equal(body('/api/v1/connectors/connections/{connectionId}/refresh'), false);
+  t.equal(body('/api/v1/connectors/connections/{connectionId}/revoke'), false);
+  t.equal(body('/api/v1/tools/{slug}/execute'), false);
+  t.equal(body('/api/v1/connectors/proxy'), true);
+  t.equal(body('/api/v1/auth_configs'), true);
+});

@@ -100,4 +100,26 @@ t.test('framework and parser errors use the error body of their plane', async (t
   const bigHeaders = await rawExchange(port, `GET /api/v1/toolkits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
   t.match(bigHeaders, /^HTTP\/1\.1 431 /, 'headers over the limit are 431');
   t.ok(isNativeBody(JSON.parse(bigHeaders.slice(bigHeaders.indexOf('\r\n\r\n') + 4)), 431), `native body: ${bigHeaders}`);
+  const compatHeaders = await rawExchange(port, `GET ${COMPAT}/toolkits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
+  t.match(compatHeaders, /^HTTP\/1\.1 431 /, 'on the compat mount too');
+  t.ok(isCompatBody(JSON.parse(compatHeaders.slice(compatHeaders.indexOf('\r\n\r\n') + 4)), 431), `in the compat body: ${compatHeaders}`);
+  t.match(compatHeaders, /\r\nx-should-retry: false\r\n/i, 'telling the SDK not to retry');
+  const afterNative = await rawExchange(
+    port,
+    `GET /api/v1/toolkits HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\nGET ${COMPAT}/toolkits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+  );
+  t.match(afterNative, /HTTP\/1\.1 431 [^]*"error":\{/, 'the refused request of a kept-alive connection is the one that counts');
+});
+
+t.test('body errors before the handler on the compat mount use the compat body', async (t) => {
+  const { app } = await buildTestApp(t, { env: { BODY_LIMIT_BYTES: '4096' } });
+  const { key } = await createProjectWithKey(app);
+  const post = (url: string, payload: string) =>
+    app.inject({ method: 'POST', url, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload });
+  const tooLarge = await post(`${COMPAT}/auth_configs`, JSON.stringify({ toolkit: { slug: 'hubspot' }, name: 'x'.repeat(5000) }));
+  t.equal(tooLarge.statusCode, 413);
+  t.ok(isCompatBody(tooLarge.json(), 413), tooLarge.body);
+  const badJson = await post(`${COMPAT}/auth_configs`, '{"toolkit": ');
+  t.equal(badJson.statusCode, 400);
+  t.ok(isCompatBody(badJson.json(), 400), badJson.body);
 });

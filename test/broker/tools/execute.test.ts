@@ -29,7 +29,7 @@ t.test('argument validation lists every wrong field; unknown tool 404; connectio
   t.equal(wrongToolkit.statusCode, 400);
 });
 
-t.test('entityId uses the most recently updated ACTIVE connection; another project gets 404', async (t) => {
+t.test('entityId uses the most recently updated ACTIVE connection; another project gets 403', async (t) => {
   const b = await shared.tenant();
   const first = await b.connectOAuth('hubspot', 'ent');
   const second = await b.connectOAuth('hubspot', 'ent');
@@ -44,7 +44,7 @@ t.test('entityId uses the most recently updated ACTIVE connection; another proje
   t.equal(b.sent.hubspot.api().at(-1)!.bearer, await tokenOf(first), 'after an update the first one is the most recent');
   const other = await createProjectWithKey(b.app, 'other');
   const foreign = await b.api('POST', 'tools/HUBSPOT_CONTACTS_LIST/execute', { connectedAccountId: first, arguments: {} }, other.key);
-  t.equal(foreign.statusCode, 404);
+  t.equal(foreign.statusCode, 403);
 });
 
 t.test('inactive connections are refused naming the status; disable takes effect at once', async (t) => {

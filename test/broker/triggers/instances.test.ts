@@ -97,7 +97,7 @@ t.test('refusals: unknown trigger 404 naming it; every config problem named; oth
   const stranger = await shared.tenant();
   const theirs = await stranger.connectOAuth('hubspot', 'bob');
   const otherProject = await api.upsertTriggerInstance({ body: { triggerSlug: CONTACT_CREATED, connectedAccountId: theirs } });
-  t.equal(otherProject.status, 404, "another project's connection is not found");
+  t.equal(otherProject.status, 403, "another project's connection is not permitted");
 
   const nobody = await api.upsertTriggerInstance({ body: { triggerSlug: CONTACT_CREATED, entityId: 'carol' } });
   t.equal(nobody.status, 400);
@@ -191,9 +191,9 @@ t.test('list filters, paging; disable by the user, show_disabled, upsert re-enab
 
   const stranger = await shared.tenant();
   const theirs = apiClient(stranger.app, { key: stranger.key });
-  t.equal((await theirs.getTriggerInstance({ params: { triggerId: a1.id } })).status, 404, 'another project sees nothing');
-  t.equal((await theirs.updateTriggerInstance({ params: { triggerId: a1.id }, body: { enabled: false } })).status, 404);
-  t.equal((await theirs.deleteTriggerInstance({ params: { triggerId: a1.id } })).status, 404);
+  t.equal((await theirs.getTriggerInstance({ params: { triggerId: a1.id } })).status, 403, 'another project is not permitted');
+  t.equal((await theirs.updateTriggerInstance({ params: { triggerId: a1.id }, body: { enabled: false } })).status, 403);
+  t.equal((await theirs.deleteTriggerInstance({ params: { triggerId: a1.id } })).status, 403);
   t.match((await theirs.listTriggerInstances({ query: { showDisabled: true } })).body, { items: [], total: 0 });
 
   t.match(await api.deleteTriggerInstance({ params: { triggerId: a1.id } }), { status: 200, body: { deleted: true } });

@@ -49,3 +49,21 @@ t.test('serializers: shared by content, and they still serialize by their schema
   });
   t.not(other, one);
 });
+
+t.test('a JSON body is validated as sent; query strings and path parameters are still coerced', async (t) => {
+  const compile = validatorOf({});
+  const schema = () => ({
+    type: 'object',
+    properties: { strict: { type: 'boolean' }, n: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+  });
+  const body = compile(route(schema()));
+  for (const wrong of [{ strict: 1 }, { strict: 'true' }, { n: '5' }, { tags: 'one' }])
+    t.equal(body({ ...wrong }), false, `body ${JSON.stringify(wrong)}`);
+  t.equal(body({ strict: true, n: 5, tags: ['one'] }), true);
+  for (const part of ['querystring', 'params'] as Part[]) {
+    const text = compile(route(schema(), part));
+    const input: Record<string, unknown> = { strict: 'true', n: '5', tags: 'one' };
+    t.equal(text(input), true, `${part} coerces`);
+    t.same(input, { strict: true, n: 5, tags: ['one'] });
+  }
+});
