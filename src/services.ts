@@ -170,6 +170,7 @@ export function createServices(deps: ServiceDeps) {
     vault,
     authConfigs,
     http: oauthHttp,
+    providerHttp: http,
     state,
     cache,
     config,

@@ -66,6 +66,8 @@ export interface LinkPage {
 export interface FieldProblem {
   field: string;
   message: string;
+  /** The provider refused the credentials as a whole (verification): the page shows its answer. */
+  provider?: boolean;
 }
 
 export type LinkState =
@@ -153,10 +155,15 @@ export function createConnectLinkService(deps: {
 
   /** Field problems of a refused connect: its `credentials.<field>` errors, else one for the whole form. */
   function problemsOf(err: BrokerError, known: string[]): FieldProblem[] {
-    const listed = (err.data as { errors?: { field?: unknown; message?: unknown }[] } | undefined)?.errors ?? [];
+    const data = err.data as { errors?: { field?: unknown; message?: unknown }[]; providerStatus?: unknown } | undefined;
+    const listed = data?.errors ?? [];
+    const provider = typeof data?.providerStatus === 'number';
     const fields = listed.flatMap((e) => {
       const field = typeof e.field === 'string' ? e.field.replace(/^credentials\.?/, '') : undefined;
-      return field !== undefined && known.includes(field) && typeof e.message === 'string' ? [{ field, message: e.message }] : [];
+      if (typeof e.message !== 'string') return [];
+      // The credentials as a whole, refused by the provider's verification request.
+      if (e.field === 'credentials' && provider) return [{ field: '', message: e.message, provider: true }];
+      return field !== undefined && known.includes(field) ? [{ field, message: e.message }] : [];
     });
     // Other refusals (connection fields, a change racing this one) name internal ids: not shown.
     return fields.length > 0 ? fields : [{ field: '', message: 'could not be completed with this link' }];

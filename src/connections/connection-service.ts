@@ -16,6 +16,7 @@ import type { Projects } from '../tenancy/projects.js';
 import { assertAllowedRedirect } from './redirect-allowlist.js';
 import type { TokenService } from './token-service.js';
 import { createCredentialConnections } from './credential-connections.js';
+import { createCredentialVerifier } from './credential-verification.js';
 import { createOAuthCallbackHandler } from './oauth-callback-handler.js';
 
 import { badRequest, notFound } from '../errors.js';
@@ -67,6 +68,8 @@ export function createConnectionService(deps: {
   vault: VaultService;
   authConfigs: AuthConfigService;
   http: ProviderHttpClient;
+  /** The provider client of tool calls: sends credential verification requests (credential-verification.ts). */
+  providerHttp: Pick<ProviderHttpClient, 'request'>;
   state: StateSigner;
   cache: HotCache;
   config: Pick<Config, 'publicBaseUrl'>;
@@ -183,6 +186,7 @@ export function createConnectionService(deps: {
     loadConnection,
     resolveAuthConfig,
     connectionEvents: deps.connectionEvents,
+    verifyCredentials: createCredentialVerifier(deps.providerHttp),
   });
   const authorization = createOAuthAuthorization({
     db,

@@ -16,6 +16,7 @@ import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionEvents } from './connection-events.js';
+import type { CredentialVerifier } from './credential-verification.js';
 
 export interface ConnectInput {
   entityId: string;
@@ -45,6 +46,8 @@ export interface CredentialConnectionDeps {
     beforeCreate?: (authMethodId: string) => void,
   ) => Promise<IAuthConfig>;
   connectionEvents: Pick<ConnectionEvents, 'activated'>;
+  /** Sends the auth method's verification request with the submitted credentials (credential-verification.ts). */
+  verifyCredentials: CredentialVerifier;
 }
 
 export function createCredentialConnections(deps: CredentialConnectionDeps) {
@@ -111,8 +114,11 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
           `Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`,
         );
       }
-      const credentials = validate(authConfig.authMethodId);
+      const credentials = validate(authConfig.authMethodId) as Record<string, string>;
       const connectionConfig = fieldsOf(authConfig.authMethodId);
+      const method = toolkit.authMethods.find((m) => m.id === authConfig.authMethodId);
+      // Before anything is written: a key the provider refuses is a 400 and leaves nothing behind.
+      if (method && method.kind !== 'oauth2') await deps.verifyCredentials(toolkit, method, credentials, connectionConfig);
       const id = pending?.id ?? newId('ca');
       await db.transaction(async (tx) => {
         const before = pending ? ((await rows.findInProject(projectId, id, tx)) ?? undefined) : undefined;
@@ -175,6 +181,7 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
         });
       }
       const checked = checkCredentials(conn.toolkitSlug, conn.authMethodId, credentials, field);
+      await deps.verifyCredentials(toolkitOrFail(conn.toolkitSlug), method, checked, conn.connectionConfig ?? null, field);
       await db.transaction(async (tx) => {
         const before = (await rows.findInProject(projectId, id, tx)) ?? undefined;
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked, tx);
