@@ -11,12 +11,13 @@ import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { validateConnectionConfig } from '../catalog/connection-config.js';
-import { badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionEvents } from './connection-events.js';
 import type { CredentialVerifier } from './credential-verification.js';
+import type { ConnectionVerifier } from './link-trust.js';
 
 export interface ConnectInput {
   entityId: string;
@@ -27,6 +28,8 @@ export interface ConnectInput {
   /** Completes a PENDING connection made by initiate instead of creating a new one. */
   connectionId?: string;
   alias?: string;
+  /** Made through a hosted connect link: the project's verifier confirms it before it becomes ACTIVE. */
+  viaConnectLink?: boolean;
 }
 
 export interface CredentialConnectionDeps {
@@ -48,6 +51,8 @@ export interface CredentialConnectionDeps {
   connectionEvents: Pick<ConnectionEvents, 'activated'>;
   /** Sends the auth method's verification request with the submitted credentials (credential-verification.ts). */
   verifyCredentials: CredentialVerifier;
+  /** The project's verifier (link-trust.ts), asked about connections made through hosted links. */
+  verifier?: Pick<ConnectionVerifier, 'confirm'>;
 }
 
 export function createCredentialConnections(deps: CredentialConnectionDeps) {
@@ -120,6 +125,20 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
       // Before anything is written: a key the provider refuses is a 400 and leaves nothing behind.
       if (method && method.kind !== 'oauth2') await deps.verifyCredentials(toolkit, method, credentials, connectionConfig);
       const id = pending?.id ?? newId('ca');
+      if (input.viaConnectLink && deps.verifier) {
+        const refusal = await deps.verifier.confirm({
+          id,
+          projectId,
+          entityId: pending?.entityId ?? input.entityId,
+          toolkitSlug: toolkit.slug,
+        });
+        if (refusal) {
+          // PENDING -> FAILED with the verifier's answer: the state says why; nothing is stored.
+          if (pending) await rows.update(id, { status: 'FAILED', statusReason: refusal }, { status: 'PENDING' });
+          await cache.invalidate();
+          throw forbidden(refusal, { verifier: true });
+        }
+      }
       await db.transaction(async (tx) => {
         const before = pending ? ((await rows.findInProject(projectId, id, tx)) ?? undefined) : undefined;
         if (pending) {

@@ -9258,6 +9258,10 @@ export interface operations {
               createdAt: string;
               /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
               allowedRedirectUrls: string[];
+              /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+              connectionVerifierUrl: string | null;
+              /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+              connectionVerifierSecret?: string;
             }[];
           };
         };
@@ -9385,6 +9389,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };
@@ -9532,6 +9540,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };
@@ -9782,6 +9794,8 @@ export interface operations {
           name?: string;
           /** @description Absolute http(s) URLs, at most 20, each at most 2000 characters */
           allowedRedirectUrls?: string[];
+          /** @description An absolute http(s) URL the broker asks before a hosted-link connection becomes ACTIVE; null removes it */
+          connectionVerifierUrl?: string | null;
         };
       };
     };
@@ -9799,6 +9813,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };
