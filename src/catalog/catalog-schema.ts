@@ -239,7 +239,6 @@ export const VerificationRequest = Type.Object(
       'A cheap authenticated call sent with the submitted credentials at connect: a 2xx accepts them; a refusal answers 400 naming the provider\'s answer and nothing is stored.',
   },
 );
-export type VerificationDef = Static<typeof VerificationRequest>;
 
 const DirectAuthMethod = Type.Object(
   {
