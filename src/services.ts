@@ -14,6 +14,7 @@ import { createCatalogService } from './catalog/catalog-service.js';
 import { createVaultService } from './vault/vault-service.js';
 import { createAuthConfigService } from './connections/auth-config-service.js';
 import { createConnectionService } from './connections/connection-service.js';
+import { createConnectionVerifier } from './connections/link-trust.js';
 import { createTokenService } from './connections/token-service.js';
 import { createHotCache } from './cache/hot-cache.js';
 import { createEpochStore } from './db/cache-epoch-store.js';
@@ -175,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     vault,
     authConfigs,
     http: oauthHttp,
+    providerHttp: http,
     state,
     cache,
     config,
@@ -182,6 +184,8 @@ export function createServices(deps: ServiceDeps) {
     projects: tenancy.projects,
     connectionEvents,
     providerAccount: createProviderAccountLookup(oauthHttp),
+    // Hosted links: the project's verifier is called like a webhook receiver, through the same guarded sender.
+    verifier: createConnectionVerifier({ projects: tenancy.projects, sender: webhookSender, sessionSecret: config.sessionSecret, clock }),
   });
   const recorder = createExecutionRecorder({
     executions: repos.executions,

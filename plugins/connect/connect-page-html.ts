@@ -141,8 +141,9 @@ export function renderCredentialForm(opts: {
   const { properties, required = [] } = method.credentials;
   const problems = (opts.problems ?? []).map((p) => {
     const prop = properties[p.field];
-    const text =
-      p.field === '' || !prop
+    const text = p.provider
+      ? `What you entered was ${p.message}. Check it and try again.`
+      : p.field === '' || !prop
         ? `This form could not be completed with this link. Ask ${page.projectName} for a new link.`
         : problemText(labelOf(p.field, prop), p.message);
     return { field: prop ? p.field : '', text };

@@ -58,6 +58,8 @@ function crossSite(req: FastifyRequest, publicOrigin: string): boolean {
 const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links } }> = async (app, { services }) => {
   const links = services.connectLinks;
   const publicOrigin = links.publicOrigin;
+  // Cookies are Secure when the broker is served over https (behind a proxy req.protocol may not say so).
+  const secureCookies = publicOrigin.startsWith('https:');
 
   // HTML forms post urlencoded; only this scope accepts it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -78,7 +80,7 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
 
   app.setErrorHandler(htmlErrorHandler('connect page', renderMessagePage));
 
-  function respond(reply: FastifyReply, state: LinkState) {
+  function respond(req: FastifyRequest, reply: FastifyReply, state: LinkState) {
     switch (state.kind) {
       case 'oauth':
         reply.header('content-security-policy', csp([state.authorizeOrigin]));
@@ -93,7 +95,27 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
         );
       }
       case 'redirect':
+        if (state.browserCookie) {
+          // Binds the OAuth attempt to this browser (src/connections/link-trust.ts): the callback must bring it back.
+          const c = state.browserCookie;
+          reply.setCookie(c.name, c.value, {
+            path: c.path,
+            maxAge: c.maxAgeSeconds,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: secureCookies || req.protocol === 'https',
+          });
+        }
         return reply.redirect(state.url, 303);
+      case 'refused':
+        return html(
+          reply,
+          403,
+          renderMessagePage(
+            'Not confirmed',
+            `${state.page.projectName} did not confirm this connection, so it was not made. Ask ${state.page.projectName} for help or a new link.`,
+          ),
+        );
       case 'done': {
         if (state.page.callbackUrl) {
           // Same query as the native OAuth callback's redirect, so callers handle both alike.
@@ -151,7 +173,7 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
   }
 
   app.get('/connect/:token', { schema: { hide: true, params: TokenParams } }, async (req, reply) =>
-    respond(reply, await links.open(req.params.token)),
+    respond(req, reply, await links.open(req.params.token)),
   );
 
   app.post('/connect/:token', { schema: { hide: true, params: TokenParams, body: Type.Optional(FormBody) } }, async (req, reply) => {
@@ -166,7 +188,7 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
         ),
       );
     }
-    return respond(reply, await links.submit(req.params.token, req.body ?? {}));
+    return respond(req, reply, await links.submit(req.params.token, req.body ?? {}));
   });
 };
 

@@ -7,6 +7,7 @@ import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { renderCallbackError, renderCallbackPage } from './callback-page.js';
 import { htmlErrorHandler } from '../error-page.js';
+import { browserCookieName } from '../../src/connections/link-trust.js';
 
 /** The user's browser lands here: never cached, no referrer to the provider, no script. */
 const PAGE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -29,8 +30,11 @@ const oauthCallback: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'conne
       schema: { hide: true, params: Type.Object({ slug: Type.String() }), querystring: CallbackQuery },
     },
     async (req, reply) => {
-      const outcome = await services.connections.handleCallback(req.params.slug, req.query);
+      const outcome = await services.connections.handleCallback(req.params.slug, req.query, (id) => req.cookies[browserCookieName(id)]);
       reply.headers(PAGE_HEADERS);
+      // A hosted link's browser binding has done its work (or was refused): the cookie goes.
+      if (outcome.connectionId && req.cookies[browserCookieName(outcome.connectionId)] !== undefined)
+        reply.clearCookie(browserCookieName(outcome.connectionId), { path: req.url.split('?')[0] });
       if (outcome.redirectUrl && outcome.status !== 'REJECTED') {
         const target = new URL(outcome.redirectUrl);
         target.searchParams.set('status', outcome.status === 'ACTIVE' ? 'success' : 'failed');

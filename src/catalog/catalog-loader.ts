@@ -13,7 +13,7 @@ import { Catalog, type LoadedTool, type LoadedToolkit, type LoadedTrigger } from
 import type { ToolFile, ToolkitFile } from './catalog-schema.js';
 import { catalogSchemaDocuments } from './catalog-schema-documents.js';
 import type { TriggerFile } from './trigger-schema.js';
-import { checkTrigger } from './trigger-checks.js';
+import { checkTrigger, requestProblems } from './trigger-checks.js';
 import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, type ValidateFunction } from './json-schema-validator.js';
 import { injectFields, pathPlaceholders } from './request-template.js';
 import { connectionTemplateProblems, toolPathConnectionProblems } from './connection-config.js';
@@ -141,6 +141,9 @@ function checkToolkit(tk: ToolkitFile, folder: string, compile: (schema: object)
       });
       for (const [name, prop] of Object.entries(m.credentials.properties)) {
         if (prop.type !== 'string') problems.push({ path: `${at}/credentials/properties/${name}/type`, message: 'must be "string" (credentials are strings)' });
+      }
+      if (m.verification) {
+        problems.push(...requestProblems(m.verification.request, new Set(Object.keys(m.verification.arguments ?? {})), `${at}/verification`));
       }
       try {
         validators.set(m.id, compile(m.credentials));

@@ -187,6 +187,59 @@ export type OAuth2AuthMethodDef = Static<typeof OAuth2AuthMethod>;
 export const CredentialsSchema = objectSchema('CredentialProperty', 'JSON Schema of the fields the user submits; every field is a string.');
 export type CredentialsSchema = Static<typeof CredentialsSchema>;
 
+// Request templates: tools, trigger polls and credential verification share them.
+
+export const RequestBody = Type.Union(
+  [
+    Type.Null(),
+    Type.Literal('all'),
+    Type.Object(
+      {
+        fields: Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true, description: 'Inputs sent as JSON body fields.' }),
+        wrapIn: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Nest the fields under this key.' })),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'null: no body; "all": every input not used by path/query/headers; or the listed fields.' },
+);
+export type RequestBody = Static<typeof RequestBody>;
+
+export const RequestTemplate = Type.Object(
+  {
+    method: StringEnum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const),
+    path: Type.String({ pattern: '^/[^?#\\s]*$', description: 'Path after baseUrl with {input} placeholders.' }),
+    rawPathParams: Type.Optional(
+      Type.Array(Type.String(), { uniqueItems: true, description: 'Placeholders whose "/" stays literal (each segment still escaped). Default [].' }),
+    ),
+    query: Type.Optional(Type.Array(Type.String(), { uniqueItems: true, description: 'Inputs sent as query parameters. Default [].' })),
+    arrayFormat: Type.Optional(StringEnum(['comma', 'repeat'] as const, { description: 'Array query values: a,b (default) or k=a&k=b.' })),
+    body: Type.Optional(RequestBody),
+    headers: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z0-9-]+$' }), Type.String(), { description: 'Header name -> input name.' })),
+  },
+  { additionalProperties: false },
+);
+export type RequestTemplate = Static<typeof RequestTemplate>;
+
+/**
+ * A credential auth method's verification request: one cheap authenticated call (the provider's
+ * "who am I") sent with the submitted credentials before they are stored; a 2xx accepts them.
+ * The request template format of tools, with constant arguments instead of an input schema.
+ */
+export const VerificationRequest = Type.Object(
+  {
+    request: RequestTemplate,
+    arguments: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Constant arguments of the request (e.g. {"limit": 1}). Default {}.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A cheap authenticated call sent with the submitted credentials at connect: a 2xx accepts them; a refusal answers 400 naming the provider\'s answer and nothing is stored.',
+  },
+);
+
 const DirectAuthMethod = Type.Object(
   {
     id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$', description: 'Stable id, unique in the toolkit.' }),
@@ -195,6 +248,7 @@ const DirectAuthMethod = Type.Object(
     credentials: CredentialsSchema,
     inject: Type.Array(InjectRule, { minItems: 1 }),
     connectionFields: Type.Optional(ConnectionFieldsSchema),
+    verification: Type.Optional(VerificationRequest),
   },
   { additionalProperties: false },
 );
@@ -265,37 +319,6 @@ export const ToolInputSchema = Type.Object(
 );
 export type ToolInputSchema = Static<typeof ToolInputSchema>;
 
-export const RequestBody = Type.Union(
-  [
-    Type.Null(),
-    Type.Literal('all'),
-    Type.Object(
-      {
-        fields: Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true, description: 'Inputs sent as JSON body fields.' }),
-        wrapIn: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Nest the fields under this key.' })),
-      },
-      { additionalProperties: false },
-    ),
-  ],
-  { description: 'null: no body; "all": every input not used by path/query/headers; or the listed fields.' },
-);
-export type RequestBody = Static<typeof RequestBody>;
-
-export const RequestTemplate = Type.Object(
-  {
-    method: StringEnum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const),
-    path: Type.String({ pattern: '^/[^?#\\s]*$', description: 'Path after baseUrl with {input} placeholders.' }),
-    rawPathParams: Type.Optional(
-      Type.Array(Type.String(), { uniqueItems: true, description: 'Placeholders whose "/" stays literal (each segment still escaped). Default [].' }),
-    ),
-    query: Type.Optional(Type.Array(Type.String(), { uniqueItems: true, description: 'Inputs sent as query parameters. Default [].' })),
-    arrayFormat: Type.Optional(StringEnum(['comma', 'repeat'] as const, { description: 'Array query values: a,b (default) or k=a&k=b.' })),
-    body: Type.Optional(RequestBody),
-    headers: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z0-9-]+$' }), Type.String(), { description: 'Header name -> input name.' })),
-  },
-  { additionalProperties: false },
-);
-export type RequestTemplate = Static<typeof RequestTemplate>;
 
 export const ToolFile = Type.Object(
   {

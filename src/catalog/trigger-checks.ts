@@ -9,8 +9,8 @@ import { pathPlaceholders } from './request-template.js';
 import { templatePlaceholders } from './trigger-template.js';
 import type { TriggerFile } from './trigger-schema.js';
 
-/** A request template against the names its arguments can have. */
-function requestProblems(req: RequestTemplate, args: ReadonlySet<string>, at: string): SchemaProblem[] {
+/** A request template against the names its arguments can have (also a credential method's verification request). */
+export function requestProblems(req: RequestTemplate, args: ReadonlySet<string>, at: string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const stray = req.path.replace(/\{[^{}]+\}/g, '');
   if (/[{}]/.test(stray)) problems.push({ path: `${at}/request/path`, message: 'has an unbalanced "{" or "}"' });

@@ -23,6 +23,7 @@ import { BrokerError } from '../errors.js';
 import type { SecretName, SecretRef, VaultService } from '../vault/vault-service.js';
 import { createLinkTokenSigner } from './link-token.js';
 import { assertAllowedRedirect } from './redirect-allowlist.js';
+import { browserCookieName, newBrowserBinding } from './link-trust.js';
 
 /** Credential forms stay open this long; OAuth links live as long as the OAuth state inside them. */
 export const FORM_LINK_TTL_MS = 15 * 60 * 1000;
@@ -66,6 +67,8 @@ export interface LinkPage {
 export interface FieldProblem {
   field: string;
   message: string;
+  /** The provider refused the credentials as a whole (verification): the page shows its answer. */
+  provider?: boolean;
 }
 
 export type LinkState =
@@ -80,16 +83,27 @@ export type LinkState =
   | { kind: 'oauth'; page: LinkPage; authorizeOrigin: string }
   /** A credential form, fresh or refused (`problems`, with the `values` as submitted). */
   | { kind: 'form'; page: LinkPage; method: DirectAuthMethodDef; problems?: FieldProblem[]; values?: Record<string, string> }
-  /** The user continued an OAuth link: send them to the provider. */
-  | { kind: 'redirect'; url: string }
+  /** The user continued an OAuth link: send them to the provider, with the cookie that binds the attempt to this browser. */
+  | { kind: 'redirect'; url: string; browserCookie?: BrowserCookie }
+  /** The project's verifier did not confirm the connection: it is FAILED with `message`. */
+  | { kind: 'refused'; page: LinkPage; message: string }
   | { kind: 'done'; page: LinkPage; connectionId: string };
+
+/** The cookie binding an OAuth attempt to the browser that continued its link (link-trust.ts). */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  /** The OAuth callback's path: the only place the browser sends it back. */
+  path: string;
+  maxAgeSeconds: number;
+}
 
 type Live = { kind: 'live'; record: LinkRecord; version: number; connection: IConnection; page: LinkPage };
 
 export function createConnectLinkService(deps: {
   vault: VaultService;
   catalog: Catalog;
-  connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get'>;
+  connections: Pick<ConnectionService, 'initiate' | 'connect' | 'get' | 'bindBrowser'>;
   authConfigs: Pick<AuthConfigService, 'get'>;
   projects: Pick<Projects, 'find'>;
   /** A connection by id alone: a used link's record is gone, its signed token still names the connection. */
@@ -163,10 +177,15 @@ export function createConnectLinkService(deps: {
 
   /** Field problems of a refused connect: its `credentials.<field>` errors, else one for the whole form. */
   function problemsOf(err: BrokerError, known: string[]): FieldProblem[] {
-    const listed = (err.data as { errors?: { field?: unknown; message?: unknown }[] } | undefined)?.errors ?? [];
+    const data = err.data as { errors?: { field?: unknown; message?: unknown }[]; providerStatus?: unknown } | undefined;
+    const listed = data?.errors ?? [];
+    const provider = typeof data?.providerStatus === 'number';
     const fields = listed.flatMap((e) => {
       const field = typeof e.field === 'string' ? e.field.replace(/^credentials\.?/, '') : undefined;
-      return field !== undefined && known.includes(field) && typeof e.message === 'string' ? [{ field, message: e.message }] : [];
+      if (typeof e.message !== 'string') return [];
+      // The credentials as a whole, refused by the provider's verification request.
+      if (e.field === 'credentials' && provider) return [{ field: '', message: e.message, provider: true }];
+      return field !== undefined && known.includes(field) ? [{ field, message: e.message }] : [];
     });
     // Other refusals (connection fields, a change racing this one) name internal ids: not shown.
     return fields.length > 0 ? fields : [{ field: '', message: 'could not be completed with this link' }];
@@ -188,8 +207,13 @@ export function createConnectLinkService(deps: {
         entityId: connection.entityId,
         connectionId: connection.id,
         credentials,
+        viaConnectLink: true,
       });
     } catch (err) {
+      // The project's verifier refused: the connection is FAILED (it says why) and the link used.
+      if (err instanceof BrokerError && err.code === 'FORBIDDEN' && (err.data as { verifier?: boolean } | undefined)?.verifier) {
+        return { kind: 'refused', page: live.page, message: err.message };
+      }
       // Nothing was stored (connect is one transaction): give the link back so the user can retry.
       await vault.put(ref(connection.id), record);
       if (err instanceof BrokerError && err.status === 400) return view(live, problemsOf(err, known), values);
@@ -251,7 +275,16 @@ export function createConnectLinkService(deps: {
       if (found.kind !== 'live') return found;
       if (found.record.kind === 'form') return submitForm(found, fields);
       if (!found.record.authorizeUrl || !(await claim(found.connection.id, found.version))) return { kind: 'used' };
-      return { kind: 'redirect', url: found.record.authorizeUrl };
+      const binding = newBrowserBinding();
+      if (!(await connections.bindBrowser(found.record.projectId, found.connection.id, binding.hash))) return { kind: 'used' };
+      const browserCookie: BrowserCookie = {
+        name: browserCookieName(found.connection.id),
+        value: binding.value,
+        path: new URL(`${deps.config.publicBaseUrl}/api/v1/connectors/${encodeURIComponent(found.connection.toolkitSlug)}/callback`)
+          .pathname,
+        maxAgeSeconds: Math.max(1, Math.ceil((found.record.expiresAt - now()) / 1000)),
+      };
+      return { kind: 'redirect', url: found.record.authorizeUrl, browserCookie };
     },
   };
 }

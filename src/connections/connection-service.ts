@@ -16,6 +16,8 @@ import type { Projects } from '../tenancy/projects.js';
 import { assertAllowedRedirect } from './redirect-allowlist.js';
 import type { TokenService } from './token-service.js';
 import { createCredentialConnections } from './credential-connections.js';
+import { createCredentialVerifier } from './credential-verification.js';
+import type { ConnectionVerifier } from './link-trust.js';
 import { createOAuthCallbackHandler } from './oauth-callback-handler.js';
 
 import { badRequest, notFound } from '../errors.js';
@@ -70,6 +72,8 @@ export function createConnectionService(deps: {
   vault: VaultService;
   authConfigs: AuthConfigService;
   http: ProviderHttpClient;
+  /** The provider client of tool calls: sends credential verification requests (credential-verification.ts). */
+  providerHttp: Pick<ProviderHttpClient, 'request'>;
   state: StateSigner;
   cache: HotCache;
   config: Pick<Config, 'publicBaseUrl'>;
@@ -80,6 +84,8 @@ export function createConnectionService(deps: {
   connectionEvents: Pick<ConnectionEvents, 'activated' | 'recordView'>;
   /** Learns a new OAuth connection's provider account (provider webhooks route by it). */
   providerAccount?: ProviderAccountLookup;
+  /** The project's verifier of connections made through hosted links (link-trust.ts). */
+  verifier?: ConnectionVerifier;
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 
@@ -187,6 +193,8 @@ export function createConnectionService(deps: {
     loadConnection,
     resolveAuthConfig,
     connectionEvents: deps.connectionEvents,
+    verifyCredentials: createCredentialVerifier(deps.providerHttp),
+    ...(deps.verifier ? { verifier: deps.verifier } : {}),
   });
   const authorization = createOAuthAuthorization({
     db,
@@ -215,6 +223,7 @@ export function createConnectionService(deps: {
     clock: deps.clock,
     connectionEvents: deps.connectionEvents,
     ...(deps.providerAccount ? { providerAccount: deps.providerAccount } : {}),
+    ...(deps.verifier ? { verifier: deps.verifier } : {}),
   });
 
   return {
@@ -282,6 +291,14 @@ export function createConnectionService(deps: {
     connect: credentials.connect,
     replaceCredentials: credentials.replaceCredentials,
     handleCallback: callbacks.handleCallback,
+
+    /**
+     * Binds an INITIATED OAuth attempt to the browser that continued its hosted link: the hash of
+     * the cookie set there (link-trust.ts). False when the attempt is no longer waiting.
+     */
+    async bindBrowser(projectId: string, id: string, browserHash: string): Promise<boolean> {
+      return (await rows.update(id, { stateBrowserHash: browserHash }, { projectId, status: 'INITIATED' })) === 1;
+    },
 
     get: loadConnection,
 

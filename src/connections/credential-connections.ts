@@ -11,11 +11,13 @@ import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { validateConnectionConfig } from '../catalog/connection-config.js';
-import { badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { newId } from '../ids.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionEvents } from './connection-events.js';
+import type { CredentialVerifier } from './credential-verification.js';
+import type { ConnectionVerifier } from './link-trust.js';
 
 export interface ConnectInput {
   entityId: string;
@@ -26,6 +28,8 @@ export interface ConnectInput {
   /** Completes a PENDING connection made by initiate instead of creating a new one. */
   connectionId?: string;
   alias?: string;
+  /** Made through a hosted connect link: the project's verifier confirms it before it becomes ACTIVE. */
+  viaConnectLink?: boolean;
 }
 
 export interface CredentialConnectionDeps {
@@ -45,6 +49,10 @@ export interface CredentialConnectionDeps {
     beforeCreate?: (authMethodId: string) => void,
   ) => Promise<IAuthConfig>;
   connectionEvents: Pick<ConnectionEvents, 'activated'>;
+  /** Sends the auth method's verification request with the submitted credentials (credential-verification.ts). */
+  verifyCredentials: CredentialVerifier;
+  /** The project's verifier (link-trust.ts), asked about connections made through hosted links. */
+  verifier?: Pick<ConnectionVerifier, 'confirm'>;
 }
 
 export function createCredentialConnections(deps: CredentialConnectionDeps) {
@@ -111,9 +119,26 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
           `Auth config ${authConfig.id} uses OAuth; submit credentials with an ${direct.map((m) => m.kind).join('/')} auth config`,
         );
       }
-      const credentials = validate(authConfig.authMethodId);
+      const credentials = validate(authConfig.authMethodId) as Record<string, string>;
       const connectionConfig = fieldsOf(authConfig.authMethodId);
+      const method = toolkit.authMethods.find((m) => m.id === authConfig.authMethodId);
+      // Before anything is written: a key the provider refuses is a 400 and leaves nothing behind.
+      if (method && method.kind !== 'oauth2') await deps.verifyCredentials(toolkit, method, credentials, connectionConfig);
       const id = pending?.id ?? newId('ca');
+      if (input.viaConnectLink && deps.verifier) {
+        const refusal = await deps.verifier.confirm({
+          id,
+          projectId,
+          entityId: pending?.entityId ?? input.entityId,
+          toolkitSlug: toolkit.slug,
+        });
+        if (refusal) {
+          // PENDING -> FAILED with the verifier's answer: the state says why; nothing is stored.
+          if (pending) await rows.update(id, { status: 'FAILED', statusReason: refusal }, { status: 'PENDING' });
+          await cache.invalidate();
+          throw forbidden(refusal, { verifier: true });
+        }
+      }
       await db.transaction(async (tx) => {
         const before = pending ? ((await rows.findInProject(projectId, id, tx)) ?? undefined) : undefined;
         if (pending) {
@@ -175,6 +200,7 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
         });
       }
       const checked = checkCredentials(conn.toolkitSlug, conn.authMethodId, credentials, field);
+      await deps.verifyCredentials(toolkitOrFail(conn.toolkitSlug), method, checked, conn.connectionConfig ?? null, field);
       await db.transaction(async (tx) => {
         const before = (await rows.findInProject(projectId, id, tx)) ?? undefined;
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked, tx);

@@ -111,6 +111,8 @@ export function createOAuthAuthorization(deps: {
           statusReason: `waiting for the user to authorize again at the provider (was ${conn.status})`,
           requestedScopes: scopes,
           callbackRedirectUrl: input.redirectUrl ?? conn.callbackRedirectUrl,
+          // Re-authorized through the API: no browser of an earlier hosted link is expected.
+          stateBrowserHash: null,
           ...attempt,
         },
         { status: { $in: [...REAUTHORIZABLE] } },

@@ -19,6 +19,7 @@ import type { StateSigner } from './oauth-state.js';
 import type { Clock } from '../clock.js';
 import type { ConnectionEvents } from './connection-events.js';
 import type { ProviderAccountLookup } from '../triggers/ingress/provider-accounts.js';
+import { browserMatches, type ConnectionVerifier } from './link-trust.js';
 
 export interface CallbackOutcome {
   status: 'ACTIVE' | 'FAILED' | 'REJECTED';
@@ -43,7 +44,13 @@ export interface OAuthCallbackDeps {
   connectionEvents: Pick<ConnectionEvents, 'activated'>;
   /** The provider account the connection belongs to (HubSpot's hub id), recorded for provider webhooks; null when unknown. */
   providerAccount?: ProviderAccountLookup;
+  /** The project's verifier, asked before a connection from a hosted link becomes ACTIVE (link-trust.ts). */
+  verifier?: Pick<ConnectionVerifier, 'confirm'>;
 }
+
+/** Why a callback in another browser than the one that opened the link is refused (the page says it). */
+export const OTHER_BROWSER_REASON =
+  'The authorization was finished in a different browser from the one that opened the connect link, so it was refused. Ask the application that sent the link for a new one and open it in the browser you use.';
 
 export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
   const { db, rows, catalog, vault, authConfigs, http, state, cache, callbackUrl, setStatus } = deps;
@@ -52,6 +59,8 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
     async handleCallback(
       slug: string,
       query: { code?: string; state?: string; error?: string; error_description?: string },
+      /** The browser's connect-link cookie for a connection (link-trust.ts), when the plane reads cookies. */
+      browserCookie: (connectionId: string) => string | undefined = () => undefined,
     ): Promise<CallbackOutcome> {
       if (!query.state)
         return { status: 'REJECTED', message: 'The request carries no state; start the connection again from your application.' };
@@ -88,6 +97,11 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
         await vault.destroy({ ownerType: 'connection', ownerId: conn.id, name: 'pkce_verifier' });
         return out('FAILED', reason);
       };
+      // Started from a hosted link: only the browser that opened it may finish (a forwarded consent URL is refused).
+      if (conn.stateBrowserHash && !browserMatches(conn.stateBrowserHash, browserCookie(conn.id))) {
+        await fail(OTHER_BROWSER_REASON);
+        return { status: 'REJECTED', message: OTHER_BROWSER_REASON, connectionId: conn.id };
+      }
       if (!checked.ok) return fail('The authorization link expired before the user finished; initiate a new connection.');
       if (payload.s !== slug) return fail(`The callback arrived for toolkit ${slug} but the connection is for ${payload.s}.`);
       if (query.error)
@@ -126,6 +140,11 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
       if (!result.ok)
         return fail(`The provider refused the token exchange: ${result.error}${result.description ? ` (${result.description})` : ''}`);
       const tokens = result.tokens;
+      // A connection from a hosted link: the application confirms the end user first (nothing is stored if not).
+      if (conn.stateBrowserHash && deps.verifier) {
+        const refusal = await deps.verifier.confirm(conn);
+        if (refusal) return fail(refusal);
+      }
       const providerAccountId = deps.providerAccount
         ? await deps.providerAccount({
             toolkitSlug: conn.toolkitSlug,
@@ -143,6 +162,7 @@ export function createOAuthCallbackHandler(deps: OAuthCallbackDeps) {
             status: 'ACTIVE',
             statusReason: null,
             stateExpiresAt: null,
+            stateBrowserHash: null,
             grantedScopes: result.grantedScopes ?? conn.requestedScopes ?? [],
             tokenExpiresAt: tokens.expires_at ? new Date(tokens.expires_at) : null,
             // New tokens: a backoff left by failed refreshes of the old ones no longer applies.

@@ -293,6 +293,18 @@ export function createTokenService(deps: {
       return outcome.kind === 'ok' ? 'renewed' : outcome.kind === 'expired' ? 'expired' : 'failed';
     },
 
+    /**
+     * The provider answered 401 to a credential (non-OAuth) connection's call: nothing can renew
+     * a key, so it is EXPIRED (with `connection.expired`) until new credentials are given. Only
+     * when the credentials used are still the stored ones: a 401 to a key replaced meanwhile
+     * says nothing about the new one.
+     */
+    async credentialsRejected(conn: IConnection, used: Readonly<Record<string, string>>): Promise<void> {
+      const stored = await vault.get<Record<string, string>>({ ownerType: 'connection', ownerId: conn.id, name: 'credentials' });
+      if (!stored || JSON.stringify(stored.value) !== JSON.stringify(used)) return;
+      await markExpired(conn, 'The provider rejected the stored credentials (HTTP 401); give the connection new credentials');
+    },
+
     /** The provider rejected the refreshed token too: only a new authorization can help. */
     async rejectedAfterRefresh(conn: IConnection): Promise<void> {
       await markExpired(conn, 'The provider rejected the token again after a refresh (HTTP 401)');

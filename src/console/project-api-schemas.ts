@@ -23,6 +23,16 @@ export const ProjectView = Type.Object({
   allowedRedirectUrls: Type.Array(Type.String(), {
     description: 'Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives',
   }),
+  connectionVerifierUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none',
+  }),
+  connectionVerifierSecret: Type.Optional(
+    Type.String({
+      description:
+        'The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl',
+    }),
+  ),
 });
 export type ProjectView = Static<typeof ProjectView>;
 
@@ -35,6 +45,11 @@ export const UpdateProjectBody = Type.Object(
       Type.Array(Type.String({ maxLength: MAX_REDIRECT_URL_LENGTH }), {
         maxItems: MAX_REDIRECT_URLS,
         description: `Absolute http(s) URLs, at most ${MAX_REDIRECT_URLS}, each at most ${MAX_REDIRECT_URL_LENGTH} characters`,
+      }),
+    ),
+    connectionVerifierUrl: Type.Optional(
+      Type.Union([Type.String({ maxLength: MAX_REDIRECT_URL_LENGTH }), Type.Null()], {
+        description: 'An absolute http(s) URL the broker asks before a hosted-link connection becomes ACTIVE; null removes it',
       }),
     ),
   },

@@ -14,17 +14,22 @@ import { createAudited } from './audited.js';
 import { createInvitations } from './invitations.js';
 import { createMembers } from './members.js';
 import { createOrganizations } from './organizations.js';
-import { createProjects } from './projects.js';
+import { createProjects, verifierSecret } from './projects.js';
 import { createSignUp } from './sign-up.js';
 import { createOwnership } from './ownership.js';
 import { createOwnershipRepository } from '../db/repositories/ownership-repository.js';
 
-export function createTenancy(deps: { db: Db; cache: HotCache; clock: Clock; config: Pick<Config, 'publicBaseUrl' | 'console'> }) {
+export function createTenancy(deps: {
+  db: Db;
+  cache: HotCache;
+  clock: Clock;
+  config: Pick<Config, 'publicBaseUrl' | 'console' | 'sessionSecret'>;
+}) {
   const { db, cache, clock, config } = deps;
   const repos = createTenancyRepositories(db);
   const audited = createAudited({ db, audit: repos.audit, clock });
   const defaultMonthlyExecutionQuota = config.console.defaultMonthlyExecutionQuota;
-  const projects = createProjects({ repos, audited });
+  const projects = createProjects({ repos, audited, verifierSecret: (projectId) => verifierSecret(config.sessionSecret, projectId) });
   const invitations = createInvitations({ repos, audited, config, clock });
   return {
     access: createAccess({ memberships: repos.memberships, projects: repos.projects }),

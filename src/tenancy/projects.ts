@@ -1,5 +1,6 @@
 /**
- * Projects: list, create, read, rename and set the redirect allow-list of the hosted connect page,
+ * Projects: list, create, read, rename and set the redirect allow-list and the connection verifier
+ * URL of the hosted connect page,
  * delete once empty. The console's routes declare who may (members read; admins and owners
  * change); the CLI acts as the operator. Each change is written with its audit entry in one
  * transaction.
@@ -10,6 +11,7 @@
  * deleted with it, its execution records stay
  * (project-repository.ts deleteProjectIfEmpty says why).
  */
+import { createHmac } from 'node:crypto';
 import type { IProject } from '../db/entities/index.js';
 import type { TenancyRepositories } from '../db/repositories/tenancy.js';
 import { BrokerError, badRequest, notFound } from '../errors.js';
@@ -24,7 +26,17 @@ export const projectView = (p: IProject): ProjectView => ({
   name: p.name,
   createdAt: p.createdAt.toISOString(),
   allowedRedirectUrls: [...(p.allowedRedirectUrls ?? [])],
+  connectionVerifierUrl: p.connectionVerifierUrl ?? null,
 });
+
+/**
+ * The project's verifier signing secret, in the Standard Webhooks form (`whsec_` + base64). Derived
+ * from SESSION_SECRET and the project id, so no secret is stored and every instance signs alike;
+ * it changes when SESSION_SECRET is rotated.
+ */
+export function verifierSecret(sessionSecret: string, projectId: string): string {
+  return `whsec_${createHmac('sha256', sessionSecret).update(`connection-verifier-v1:${projectId}`).digest('base64')}`;
+}
 
 /** A URL as shown in a message: what the caller sent, cut short. */
 const shown = (url: string) => JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url);
@@ -57,13 +69,36 @@ export function checkRedirectUrls(urls: readonly string[]): string[] {
   return out;
 }
 
+/** A verifier URL as stored: trimmed, an absolute http(s) URL with a host; '' or null removes it. */
+function checkVerifierUrl(raw: string | null): string | null {
+  const url = raw?.trim() ?? '';
+  if (url === '') return null;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:\/\//i.test(url) || !parsed.hostname) {
+    throw badRequest(`connectionVerifierUrl ${shown(url)} is not an absolute http(s) URL`, {
+      errors: [{ field: 'connectionVerifierUrl', message: 'is not an absolute http(s) URL' }],
+    });
+  }
+  return url;
+}
+
 function nameOf(raw: string): string {
   const name = raw.trim();
   if (!name) throw badRequest('name must not be blank', { errors: [{ field: 'name', message: 'is blank' }] });
   return name;
 }
 
-export function createProjects(deps: { repos: Pick<TenancyRepositories, 'projects'>; audited: Audited }) {
+export function createProjects(deps: {
+  repos: Pick<TenancyRepositories, 'projects'>;
+  audited: Audited;
+  /** The signing secret of a project's connection verifier calls (src/connections/link-trust.ts). */
+  verifierSecret: (projectId: string) => string;
+}) {
   const { repos, audited } = deps;
 
   async function assertNameFree(tx: TenancyTx, organizationId: string, name: string, exceptId?: string): Promise<void> {
@@ -119,7 +154,7 @@ export function createProjects(deps: { repos: Pick<TenancyRepositories, 'project
     async update(actor: Actor, access: ProjectAccess, input: UpdateProjectBody): Promise<ProjectView> {
       const { organizationId, project: before } = access;
       const projectId = before.id;
-      const changes: Partial<Pick<IProject, 'name' | 'allowedRedirectUrls'>> = {};
+      const changes: Partial<Pick<IProject, 'name' | 'allowedRedirectUrls' | 'connectionVerifierUrl'>> = {};
       if (input.name !== undefined) {
         const name = nameOf(input.name);
         if (name !== before.name) changes.name = name;
@@ -128,7 +163,16 @@ export function createProjects(deps: { repos: Pick<TenancyRepositories, 'project
         const urls = checkRedirectUrls(input.allowedRedirectUrls);
         if (JSON.stringify(urls) !== JSON.stringify(before.allowedRedirectUrls ?? [])) changes.allowedRedirectUrls = urls;
       }
-      if (Object.keys(changes).length === 0) return projectView(before);
+      if (input.connectionVerifierUrl !== undefined) {
+        const url = checkVerifierUrl(input.connectionVerifierUrl);
+        if (url !== (before.connectionVerifierUrl ?? null)) changes.connectionVerifierUrl = url;
+      }
+      // Whoever sets the verifier URL is shown the secret its calls are signed with (it is derived, not stored).
+      const withSecret = (view: ProjectView): ProjectView =>
+        view.connectionVerifierUrl && input.connectionVerifierUrl
+          ? { ...view, connectionVerifierSecret: deps.verifierSecret(projectId) }
+          : view;
+      if (Object.keys(changes).length === 0) return withSecret(projectView(before));
       await audited.run(actor, async (tx) => {
         if (changes.name !== undefined) await assertNameFree(tx, organizationId, changes.name, projectId);
         if (!(await tx.repos.projects.updateProject(projectId, changes))) throw notFound(`Project ${projectId} not found`, 'project');
@@ -141,8 +185,18 @@ export function createProjects(deps: { repos: Pick<TenancyRepositories, 'project
             action: 'project.settings_changed',
             detail: { setting: 'allowedRedirectUrls', before: before.allowedRedirectUrls ?? [], after: changes.allowedRedirectUrls },
           });
+        if (changes.connectionVerifierUrl !== undefined)
+          await tx.audit({
+            ...event,
+            action: 'project.settings_changed',
+            detail: {
+              setting: 'connectionVerifierUrl',
+              before: before.connectionVerifierUrl ?? null,
+              after: changes.connectionVerifierUrl,
+            },
+          });
       });
-      return projectView({ ...before, ...changes });
+      return withSecret(projectView({ ...before, ...changes }));
     },
 
     async remove(actor: Actor, access: ProjectAccess): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * One provider call through a connection, shared by executeTool and the proxy: look up the
  * connection's auth method, inject its credential, send, and on a provider 401 of an OAuth
- * connection refresh once and retry once (a second 401 marks the connection EXPIRED), then
+ * connection refresh once and retry once (a second 401 marks the connection EXPIRED; a 401 to a
+ * credential connection marks it EXPIRED at once, nothing can renew a key), then
  * decode the body. Every call is recorded (execution-recorder), whatever its outcome, with the
  * credential values it carried cut out of its stored detail. Before
  * anything is read or sent, the call is counted against its organization's monthly execution
@@ -22,7 +23,7 @@ import type { ExecutionQuota } from './execution-quota.js';
 /** Only what a provider call uses (tests and other callers can pass narrow fakes). */
 export interface ProviderCallDeps {
   catalog: Pick<Catalog, 'requireAuthMethod'>;
-  tokens: Pick<TokenService, 'injectValues' | 'refreshAfterUnauthorized' | 'rejectedAfterRefresh'>;
+  tokens: Pick<TokenService, 'injectValues' | 'refreshAfterUnauthorized' | 'rejectedAfterRefresh' | 'credentialsRejected'>;
   http: Pick<ProviderHttpClient, 'request'>;
   recorder: Pick<ExecutionRecorder, 'track' | 'refused'>;
   quota: Pick<ExecutionQuota, 'admit'>;
@@ -122,6 +123,9 @@ export function createProviderCall(deps: ProviderCallDeps) {
           res = await send(input, connection, method, retryWith);
           if (res.status === 401) await tokens.rejectedAfterRefresh(connection);
         }
+      } else if (res.status === 401 && method.kind !== 'oauth2') {
+        // A key cannot be refreshed: the connection is EXPIRED until it gets new credentials.
+        await tokens.credentialsRejected(connection, values);
       }
       return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
     };

@@ -63,15 +63,18 @@ export function tenantClient(app: FastifyInstance, project: Awaited<ReturnType<t
   /**
    * Plays the user's browser: opens the provider's authorize URL (approving or denying at once),
    * follows the provider's redirect to the broker's callback, and returns the callback response.
+   * `browser`: the response whose cookies the browser holds (a hosted link's Continue).
    */
-  async function consent(redirectUrl: string, decision: 'yes' | 'no' = 'yes') {
+  async function consent(redirectUrl: string, decision: 'yes' | 'no' = 'yes', browser?: LightMyRequestResponse) {
     const url = new URL(redirectUrl);
     url.searchParams.set('approve', decision);
     const providerRes = await fetch(url, { redirect: 'manual' });
     const location = providerRes.headers.get('location');
     if (!location) throw new Error(`the provider did not redirect (HTTP ${providerRes.status})`);
     const callback = new URL(location);
-    const res = await app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    // The cookies the browser got from `browser` (a hosted link's Continue binds the attempt to it).
+    const cookie = (browser?.cookies ?? []).map((c) => `${c.name}=${c.value}`).join('; ');
+    const res = await app.inject({ method: 'GET', url: callback.pathname + callback.search, ...(cookie ? { headers: { cookie } } : {}) });
     responses.push(res);
     return { res, callbackUrl: callback };
   }

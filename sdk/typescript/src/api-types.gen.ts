@@ -9470,6 +9470,10 @@ export interface operations {
               createdAt: string;
               /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
               allowedRedirectUrls: string[];
+              /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+              connectionVerifierUrl: string | null;
+              /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+              connectionVerifierSecret?: string;
             }[];
           };
         };
@@ -9597,6 +9601,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };
@@ -9744,6 +9752,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };
@@ -9994,6 +10006,8 @@ export interface operations {
           name?: string;
           /** @description Absolute http(s) URLs, at most 20, each at most 2000 characters */
           allowedRedirectUrls?: string[];
+          /** @description An absolute http(s) URL the broker asks before a hosted-link connection becomes ACTIVE; null removes it */
+          connectionVerifierUrl?: string | null;
         };
       };
     };
@@ -10011,6 +10025,10 @@ export interface operations {
             createdAt: string;
             /** @description Where the hosted connect page may send the user afterwards; empty means any https (or loopback) URL the caller gives */
             allowedRedirectUrls: string[];
+            /** @description Called (a signed POST, like webhook deliveries) before a connection made through a hosted connect link becomes ACTIVE; a non-2xx answer leaves it FAILED. null: none */
+            connectionVerifierUrl: string | null;
+            /** @description The secret the verifier calls are signed with (Standard Webhooks, whsec_…): only in the answer to the change that sets connectionVerifierUrl */
+            connectionVerifierSecret?: string;
           };
         };
       };

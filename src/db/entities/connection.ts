@@ -49,6 +49,8 @@ export const Connection = defineEntity({
     /** Single-use OAuth state: the nonce the signed state must carry, cleared once used. */
     stateNonce: p.string().length(64).nullable(),
     stateExpiresAt: p.datetime().nullable(),
+    /** SHA-256 (hex) of the browser cookie set when a hosted connect link started this attempt; the callback must carry it. */
+    stateBrowserHash: p.string().length(64).nullable(),
     tokenExpiresAt: p.datetime().nullable(),
     lastRefreshedAt: p.datetime().nullable(),
     /** Health (src/events/jobs/connection-refresher.ts): the last failed refresh and why, in short (never a token). */

@@ -10,6 +10,8 @@ export const Project = defineEntity({
     name: p.string().length(200),
     /** Where the hosted connect page may send the user afterwards; empty = any https/loopback URL the caller gives. */
     allowedRedirectUrls: p.json<string[]>().default('[]'),
+    /** Called (signed) before a connection made through a hosted connect link becomes ACTIVE; null: none. */
+    connectionVerifierUrl: p.string().length(2000).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -8,8 +8,13 @@ import type { QBFilterQuery, EntityManager as SqlEntityManager } from '@mikro-or
 import { Connection, type ConnectionStatus, type IConnection } from '../entities/index.js';
 import { fresh, insertNew, type Db } from '../fork-per-call.js';
 
-/** Health columns start empty (no refresh yet), and the provider account id is learned at the token exchange, so a new connection need not name them. */
-type HealthColumns = 'lastRefreshFailedAt' | 'lastRefreshError' | 'refreshFailures' | 'nextRefreshAt' | 'providerAccountId';
+/**
+ * Health columns start empty (no refresh yet), the provider account id is learned at the token
+ * exchange, and the browser binding is set when a hosted link starts the attempt, so a new
+ * connection need not name them.
+ */
+type HealthColumns =
+  'lastRefreshFailedAt' | 'lastRefreshError' | 'refreshFailures' | 'nextRefreshAt' | 'providerAccountId' | 'stateBrowserHash';
 export type NewConnection = Omit<IConnection, 'createdAt' | 'updatedAt' | HealthColumns> & Partial<Pick<IConnection, HealthColumns>>;
 
 /** From this offset on, a list page skips rows by id alone before loading any (see `list`). */

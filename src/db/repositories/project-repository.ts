@@ -67,7 +67,10 @@ export function createProjectRepository(db: Db) {
     },
 
     /** Changes a project's name or redirect allow-list; returns whether the row exists. */
-    async updateProject(id: string, changes: Partial<Pick<IProject, 'name' | 'allowedRedirectUrls'>>): Promise<boolean> {
+    async updateProject(
+      id: string,
+      changes: Partial<Pick<IProject, 'name' | 'allowedRedirectUrls' | 'connectionVerifierUrl'>>,
+    ): Promise<boolean> {
       return (await db.em().nativeUpdate(Project, { id }, changes)) === 1;
     },
 

@@ -60,7 +60,7 @@ t.test('an OAuth link redirects to the provider once, then completes through the
   assertPageHeaders(t, opened);
   const authorize = new URL(opened.headers.location as string);
   t.equal(authorize.origin, new URL(b.hubspot.oauth.authorizeUrl).origin, 'to the provider');
-  const { res: callback } = await b.consent(authorize.toString());
+  const { res: callback } = await b.consent(authorize.toString(), 'yes', opened);
   t.equal(callback.statusCode, 302);
   t.match(callback.headers.location, /^https:\/\/app\.example\/back\?status=success&connectionId=ca_/);
   t.match((await b.compat('GET', `/connected_accounts/${link.connected_account_id}`)).json(), { status: 'ACTIVE' });

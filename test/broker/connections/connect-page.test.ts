@@ -113,7 +113,7 @@ t.test('an OAuth link: opening it changes nothing; Continue goes to the consent,
   t.equal((await c.submit(link.url)).statusCode, 410, 'the continue used the link');
   t.equal((await c.open(link.url)).statusCode, 410);
 
-  const { res: callback } = await b.consent(authorize.toString());
+  const { res: callback } = await b.consent(authorize.toString(), 'yes', continued);
   t.equal(callback.statusCode, 302);
   t.equal(callback.headers.location, `https://app.example/back?status=success&connectionId=${link.connectionId}`);
   t.equal(await c.statusOf(link.connectionId), 'ACTIVE');

@@ -1,6 +1,7 @@
 /**
  * createProviderCall on its narrow dependencies alone (no app, no database): the order
- * inject -> send -> 401 refresh+retry -> decode, and that only OAuth connections are refreshed.
+ * inject -> send -> 401 refresh+retry -> decode, and that only OAuth connections are refreshed
+ * (a credential connection's 401 is reported instead).
  */
 import t from 'tap';
 import { createProviderCall, type ProviderCallDeps, type ProviderCallInput } from '../../../src/tools/provider-call.js';
@@ -23,6 +24,7 @@ function harness(kind: 'oauth2' | 'api_key', statuses: number[]) {
       ),
       refreshAfterUnauthorized: async (_c, used) => (events.push(`refresh:${used}`), { access_token: 'new' }),
       rejectedAfterRefresh: async () => void events.push('expired'),
+      credentialsRejected: async (_c, used) => void events.push(`credentials-rejected:${JSON.stringify(used)}`),
     },
     http: {
       request: async (req) => {
@@ -80,10 +82,10 @@ t.test('OAuth: a second 401 marks the connection expired', async (t) => {
   t.same(h.events, ['inject', 'send:401', 'refresh:old', 'send:401', 'expired', 'record:tool:401:false']);
 });
 
-t.test('a credential connection is never refreshed; outbound shapes what is sent', async (t) => {
+t.test('a credential connection is never refreshed (its 401 is reported with the key used); outbound shapes what is sent', async (t) => {
   const h = harness('api_key', [401]);
   const res = await h.call({ ...h.input, outbound: (r) => ({ method: r.method, url: r.url, headers: { ...r.headers, 'x-extra': '1' } }) });
   t.equal(res.status, 401);
-  t.same(h.events, ['inject', 'send:401', 'record:tool:401:false']);
+  t.same(h.events, ['inject', 'send:401', 'credentials-rejected:{"api_key":"k"}', 'record:tool:401:false']);
   t.same(h.sent[0]!.headers, { 'X-Api-Key': 'k', 'x-extra': '1' });
 });

@@ -1,6 +1,7 @@
 /**
  * A project's settings (owners and admins change them): its name, the URLs the hosted connect
- * page may send users back to, and deletion, which the broker refuses (409, naming what is left)
+ * page may send users back to, the verifier URL asked before a hosted-link connection becomes
+ * ACTIVE (its signing secret is shown in the answer that sets it), and deletion, which the broker refuses (409, naming what is left)
  * while the project still has connections, auth configs, active keys or webhook subscriptions.
  */
 import { useState } from 'preact/hooks';
@@ -21,8 +22,23 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
   const [urls, setUrls] = useState(project.allowedRedirectUrls.join('\n'));
   const [deleting, setDeleting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [verifierUrl, setVerifierUrl] = useState(project.connectionVerifierUrl ?? '');
+  const [verifierSecret, setVerifierSecret] = useState<string | null>(null);
   const rename = useSubmit();
   const redirects = useSubmit();
+  const verifier = useSubmit();
+
+  const saveVerifier = (e: Event) => {
+    e.preventDefault();
+    setDone(null);
+    setVerifierSecret(null);
+    void verifier.run(async () => {
+      const saved = await api.patch<Project>(path, { connectionVerifierUrl: verifierUrl.trim() === '' ? null : verifierUrl.trim() });
+      setVerifierSecret(saved.connectionVerifierSecret ?? null);
+      setDone(saved.connectionVerifierUrl ? 'The verifier URL was saved.' : 'The verifier URL was removed.');
+      onChanged();
+    });
+  };
 
   const save = (submit: ReturnType<typeof useSubmit>, body: Partial<Project>, message: string) => (e: Event) => {
     e.preventDefault();
@@ -55,6 +71,8 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
             ))}
           </ul>
         )}
+        <h3>Connection verifier URL</h3>
+        <p>{project.connectionVerifierUrl ? <code>{project.connectionVerifierUrl}</code> : 'None.'}</p>
       </section>
     );
 
@@ -99,6 +117,37 @@ export function ProjectSettings({ project, onChanged }: { project: Project; onCh
         <ErrorNotice message={redirects.error} />
         <button type="submit" class="button button-primary" disabled={redirects.busy}>
           Save redirect URLs
+        </button>
+      </form>
+
+      <form class="form section" onSubmit={saveVerifier} data-testid="verifier-url-form">
+        <div class="field">
+          <label for="project-verifier-url">Connection verifier URL</label>
+          <input
+            id="project-verifier-url"
+            type="url"
+            maxLength={2000}
+            aria-describedby="project-verifier-url-hint"
+            value={verifierUrl}
+            onInput={(e) => setVerifierUrl(e.currentTarget.value)}
+          />
+          <p id="project-verifier-url-hint" class="hint">
+            Optional. Before a connection made through a hosted connect link becomes active, the broker POSTs its id and end user (entityId)
+            here, signed like webhook deliveries; any answer but 2xx leaves the connection failed. Leave empty for none.
+          </p>
+        </div>
+        <ErrorNotice message={verifier.error} />
+        {verifierSecret ? (
+          <div class="field">
+            <label for="project-verifier-secret">Signing secret</label>
+            <div class="secret-row">
+              <input id="project-verifier-secret" class="secret" readOnly value={verifierSecret} data-testid="verifier-secret" />
+            </div>
+            <p class="hint">Verify the webhook-signature header with it (Standard Webhooks). Saving the URL again shows it again.</p>
+          </div>
+        ) : null}
+        <button type="submit" class="button button-primary" disabled={verifier.busy}>
+          Save verifier URL
         </button>
       </form>
 
