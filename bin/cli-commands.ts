@@ -5,7 +5,7 @@
 /** Each command's usage line(s) and its options; `broker <command> --help` prints the usage. */
 export interface CommandSpec {
   usage: string;
-  options?: Record<string, { type: 'string' }>;
+  options?: Record<string, { type: 'string' | 'boolean' }>;
   /** Options that must be given (checked before the database is opened). */
   required?: string[];
   /** How many positional arguments it takes (after the command name). */
@@ -48,7 +48,28 @@ export const SPECS: Record<string, CommandSpec> = {
   },
   'rotate-keys': { usage: 'rotate-keys\n    re-encrypt every stored secret with the active VAULT_KEYS key' },
   catalog: {
-    usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
+    usage:
+      'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed\n' +
+      'catalog import <file.json|file.yaml> --out <catalog dir> [--toolkit <slug>] [--base-url <url>]\n' +
+      '    [--include-tags a,b] [--exclude-tags a,b] [--operations id,…] [--methods GET,…] [--dry-run]\n' +
+      '    write a toolkit from an OpenAPI 3.0/3.1 or Swagger 2.0 document; re-importing keeps hand edits (overrides.json)',
+    options: {
+      out: { type: 'string' },
+      toolkit: { type: 'string' },
+      'base-url': { type: 'string' },
+      'include-tags': { type: 'string' },
+      'exclude-tags': { type: 'string' },
+      operations: { type: 'string' },
+      methods: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
     positionals: { min: 0, max: Infinity },
+  },
+  tool: {
+    usage:
+      "tool render <SLUG> [--args '{…}'] [--auth <authMethodId>] [--catalog <dir,…>] [--connection-config '{…}']\n" +
+      '    print the HTTP request a call would send (credentials masked); no database or provider needed',
+    options: { args: { type: 'string' }, auth: { type: 'string' }, catalog: { type: 'string' }, 'connection-config': { type: 'string' } },
+    positionals: { min: 2, max: 2 },
   },
 };

@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 import { OPERATOR } from '../src/tenancy/actor.js';
 import { SPECS } from './cli-commands.js';
+import { catalogImport, toolRender } from './catalog-cli.js';
 
 const USAGE = `Usage: broker <command> [options]
        broker <command> --help
@@ -124,9 +125,13 @@ export const commands: Record<string, Command> = {
 };
 
 /** `broker catalog check [dir...]`: the loader's checks, for toolkit authors; no database needed. */
-function catalogCommand(args: string[]): number {
+function catalogCommand(args: string[], flags: Flags): number | Promise<number> {
   const [sub, ...dirs] = args;
-  if (sub !== 'check') throw new UsageError(sub ? `Unknown catalog command "${sub}"` : 'catalog needs a command: check');
+  if (sub === 'import') {
+    if (dirs.length !== 1) throw new UsageError('catalog import needs one OpenAPI file');
+    return catalogImport(dirs[0]!, { ...flags, out: required(flags, 'out') });
+  }
+  if (sub !== 'check') throw new UsageError(sub ? `Unknown catalog command "${sub}"` : 'catalog needs a command: check or import');
   const targets = dirs.length > 0 ? dirs.map((d) => resolve(d)) : [BUILTIN_CATALOG_DIR, ...loadConfig().catalogPaths];
   const result = checkCatalogDirs(targets);
   for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
@@ -188,7 +193,11 @@ export async function runCli(argv: string[]): Promise<number> {
       out(commandUsage(name));
       return 0;
     }
-    if (name === 'catalog') return catalogCommand(args);
+    if (name === 'catalog') return await catalogCommand(args, flags);
+    if (name === 'tool') {
+      if (args[0] !== 'render') throw new UsageError(`Unknown tool command "${args[0]}"`);
+      return toolRender(args[1]!, flags);
+    }
     // A one-off command's process ends when it is done: it sends no webhooks (a claim would wait
     // out its lease) and runs no periodic tasks or trigger polls (the servers do).
     config = loadConfig({
