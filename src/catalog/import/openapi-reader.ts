@@ -1,11 +1,11 @@
 /**
  * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) with @readme/openapi-parser,
  * the maintained fork of swagger-parser: it validates against the official schemas and inlines
- * every local `$ref` (recursive ones are left as `$ref`, mapped by schema-mapping.ts). External
+ * every local `$ref` (a recursive one becomes a cycle, cut by schema-mapping.ts's depth bound). External
  * references are not followed: an import must not fetch from the network or read other files.
  * The result is one shape for all three versions, so the mapping has no per-version branches.
  */
-import { dereference, validate, compileErrors } from '@readme/openapi-parser';
+import { dereference, validate } from '@readme/openapi-parser';
 import { plainText } from './text.js';
 import type { JsonSchema } from './schema-mapping.js';
 
@@ -69,8 +69,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** Reads and dereferences the file; throws with the parser's message when it cannot be read at all. */
 export async function readOpenApi(file: string): Promise<ApiDocument> {
   const checked = await validate(file, { resolve: { external: false } });
-  const validationProblems = checked.valid ? [] : compileErrors(checked).split('\n').filter((l) => l.trim() !== '').slice(0, 20);
-  const doc = (await dereference(file, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as unknown as JsonSchema;
+  const validationProblems = checked.valid ? [] : checked.errors.map((e) => e.message.split('\n')[0]!).slice(0, 20);
+  const doc = (await dereference(file, { resolve: { external: false }, dereference: { circular: true } })) as unknown as JsonSchema;
+  if (typeof doc.openapi !== 'string' && typeof doc.swagger !== 'string') throw new Error('it has neither an "openapi" nor a "swagger" version field');
   return normalize(doc, validationProblems);
 }
 

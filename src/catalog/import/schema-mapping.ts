@@ -2,8 +2,8 @@
  * OpenAPI schemas (2.0, 3.0, 3.1; already dereferenced) to the catalog's property-schema dialect
  * (catalog-schema.ts, propertySchema): the keywords SDKs understand, nothing else. `allOf` is
  * merged, `oneOf` becomes `anyOf` (the dialect has no `oneOf` below the root), 3.0 `nullable` and
- * 2.0 `x-nullable` become a `"null"` type, a recursive `$ref` left by the parser becomes an
- * unconstrained value, and nesting is cut at MAX_SCHEMA_DEPTH. Rules: docs/guides/catalog.md,
+ * 2.0 `x-nullable` become a `"null"` type, and nesting is cut at MAX_SCHEMA_DEPTH (which also ends
+ * recursive schemas: the parser turns a recursive `$ref` into a cycle). Rules: docs/guides/catalog.md,
  * "Importing an OpenAPI document".
  */
 import { plainText, trimText } from './text.js';
@@ -85,10 +85,7 @@ export interface MapSchemaOptions {
 /** One OpenAPI schema as a property schema of the catalog dialect. */
 export function mapSchema(raw: unknown, depth = 0, opts: MapSchemaOptions = { request: true }): JsonSchema {
   if (!isObject(raw)) return {};
-  if (typeof raw.$ref === 'string') {
-    // A recursive reference the parser left in place: accept any value and say what it stands for.
-    return { description: `A ${raw.$ref.split('/').pop()} (recursive structure).` };
-  }
+  if (typeof raw.$ref === 'string') return {}; // an external reference (never followed): any value
   const s = mergeAllOf(raw);
   const out: JsonSchema = {};
   const types = typesOf(s);
@@ -101,8 +98,10 @@ export function mapSchema(raw: unknown, depth = 0, opts: MapSchemaOptions = { re
   }
   if (s.const !== undefined) out.const = s.const;
   if (s.default !== undefined) out.default = s.default;
-  if (Array.isArray(s.examples)) out.examples = s.examples;
-  else if (s.example !== undefined) out.examples = [s.example];
+  // An example of another type than the schema's (Asana: 12345 for a string gid) would mislead a model.
+  const fits = (v: unknown) => !types || types.includes(v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) && types.includes('integer') ? 'integer' : typeof v);
+  const examples = (Array.isArray(s.examples) ? s.examples : s.example !== undefined ? [s.example] : []).filter(fits);
+  if (examples.length > 0) out.examples = examples;
   if (typeof s.format === 'string' && KNOWN_FORMATS.has(s.format)) out.format = s.format;
   if (validPattern(s.pattern)) out.pattern = s.pattern;
   if (typeof s.multipleOf === 'number' && s.multipleOf > 0) out.multipleOf = s.multipleOf;
@@ -146,8 +145,9 @@ export function mapSchema(raw: unknown, depth = 0, opts: MapSchemaOptions = { re
 }
 
 /** True when a (mapped) schema, or anything in it, is binary content (`format: binary`). */
-export function hasBinary(schema: unknown): boolean {
-  if (!isObject(schema)) return false;
+export function hasBinary(schema: unknown, seen = new Set<object>()): boolean {
+  if (!isObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
   if (schema.format === 'binary') return true;
-  return Object.values(schema).some((v) => (Array.isArray(v) ? v.some(hasBinary) : hasBinary(v)));
+  return Object.values(schema).some((v) => (Array.isArray(v) ? v.some((x) => hasBinary(x, seen)) : hasBinary(v, seen)));
 }
