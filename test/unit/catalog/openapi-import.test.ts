@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { dereference } from '@readme/openapi-parser';
 import { loadCatalog } from '../../../src/catalog/catalog-loader.js';
 import type { ToolFile, ToolkitFile } from '../../../src/catalog/catalog-schema.js';
@@ -36,7 +36,7 @@ async function imported(file: string, toolkit: string) {
 }
 
 /** Every tool's required-only and full sample arguments render a request the document accepts. */
-async function assertAccepted(t: Tap.Test, file: string, catalog: ReturnType<typeof loadCatalog>, slug: string) {
+async function assertAccepted(t: Test, file: string, catalog: ReturnType<typeof loadCatalog>, slug: string) {
   const doc = (await dereference(fixture(file), { dereference: { circular: 'ignore' } })) as unknown as Record<string, unknown>;
   const toolkit = catalog.getToolkit(slug)!;
   const checker = new OpenApiRequestChecker(doc, toolkit.baseUrl);
@@ -215,10 +215,10 @@ t.test('re-import keeps hand edits and reports added, changed and removed operat
 
   // The provider publishes a new version: one operation gone, one added, one changed.
   const next = readFileSync(src, 'utf8')
-    .replace(/  \/pets\/\{petId\}\/raw:[\s\S]*?(?=  \/owners)/, '')
+    .replace(/ {2}\/pets\/\{petId\}\/raw:[\s\S]*?(?= {2}\/owners)/, '')
     .replace("      summary: Get a pet\n", "      summary: Get one pet\n")
     .replace('  /owners/{ownerId}/tree:', "  /vets:\n    get:\n      operationId: listVets\n      responses: { '200': { description: ok } }\n  /owners/{ownerId}/tree:")
-    .replace(/    delete:\n[\s\S]*?security: \[\]\n/, '');
+    .replace(/ {4}delete:\n[\s\S]*?security: \[\]\n/, '');
   writeFileSync(src, next);
   const second = await importOpenApi({ file: src, outDir: out, toolkit: 'pets' });
   t.ok(second.check.ok, 'still passes catalog check');
