@@ -227,5 +227,20 @@ function queryParameter(p: ApiParameter, fallback: string): [string, JsonSchema,
     return Object.entries(s.properties).map(([name, sub]) => [name, propertyFor(isObject(sub) ? sub : {}, '', `The ${humanize(name)} query parameter.`), p.required && req.includes(name)]);
   }
   if (isArrayish(p.schema) && p.arrays !== 'comma' && p.arrays !== 'repeat') return `query parameter "${p.name}" is an array in a style the template cannot build`;
-  return [[p.name, propertyFor(p.schema, p.description, fallback, p.deprecated), p.required]];
+  return [[p.name, scalarAlternatives(propertyFor(p.schema, p.description, fallback, p.deprecated)), p.required]];
+}
+
+/**
+ * A query value that may be a scalar or an object (Meraki's `startDate`: a date-time, or bounds as
+ * `startDate[gt]=`) keeps its scalar alternatives: the template sends an object as JSON text,
+ * which such a parameter does not accept.
+ */
+function scalarAlternatives(prop: JsonSchema): JsonSchema {
+  if (!Array.isArray(prop.anyOf)) return prop;
+  const kept = (prop.anyOf as JsonSchema[]).filter((alt) => alt.type !== 'object' && !isObject(alt.properties));
+  if (kept.length === 0 || kept.length === prop.anyOf.length) return prop;
+  const { anyOf: _, ...rest } = prop;
+  if (kept.length > 1) return { ...rest, anyOf: kept };
+  const { description: __, ...only } = kept[0]!;
+  return { ...rest, ...only };
 }

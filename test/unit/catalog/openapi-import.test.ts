@@ -92,7 +92,12 @@ t.test('OpenAPI 3.0: every mapping rule', async (t) => {
   const list = tool('LIST_PETS');
   t.equal(list.name, 'List pets');
   t.equal(list.description, 'List pets. Lists pets. Read more & filter by status.', 'summary + description, HTML and links reduced to text');
-  t.same(list.request.query, ['limit', 'status']);
+  t.same(list.request.query, ['limit', 'status', 'since']);
+  t.same(
+    list.input.properties.since,
+    { description: 'Changed since (a date-time, or bounds).', type: 'string', format: 'date-time' },
+    'a query value that may be an object keeps its scalar alternative (the template sends objects as JSON)',
+  );
   t.equal(list.request.arrayFormat, 'repeat', 'explode: true arrays repeat the key');
   t.same(list.request.headers, { 'X-Request-Id': 'X-Request-Id' });
   t.same(list.input.properties.limit, { description: 'Page size.', type: 'integer', minimum: 1, maximum: 100, default: 20 }, 'default and bounds kept');
