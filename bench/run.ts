@@ -5,6 +5,7 @@
 import { runCatalogBench } from './catalog-bench.js';
 import { formatExecutionTable, formatGoals, runExecutionBench } from './execution-bench.js';
 import { runSearchIntentBench } from './search-intents-bench.js';
+import { runImportBench } from './import-bench.js';
 import { formatMcpTable, runMcpBench } from './mcp-bench.js';
 import { formatWebhookLine, runWebhookBench } from './webhook-bench.js';
 import { formatTriggerBench, runTriggerBench } from './trigger-bench.js';
@@ -17,6 +18,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-catalog    skip the catalog start-up / search-latency benchmark
   --no-search     skip the search relevance step (hit@1 / hit@3 on the intents)
   --only-search   run only the search relevance step
+  --no-import     skip the catalog import step (1,000-operation document: import, start-up, search)
+  --only-import   run only the catalog import step
   --profile       CPU profile of the broker during the execution and trigger benchmarks (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
   --executions-scale  also the console's Executions list at 1M records, each filter vs the first page (PostgreSQL)
@@ -33,6 +36,8 @@ const FLAGS = new Set([
   '--no-catalog',
   '--no-search',
   '--only-search',
+  '--no-import',
+  '--only-import',
   '--profile',
   '--scale',
   '--executions-scale',
@@ -83,6 +88,13 @@ if (args.has('--only-triggers')) {
 if (args.has('--only-webhooks')) {
   await webhooks();
   process.exit(0);
+}
+
+if (args.has('--only-import') || !args.has('--no-import')) {
+  out('== Catalog import: a 1,000-operation OpenAPI document (sandbox/support/synthetic-openapi.ts)');
+  await runImportBench(out);
+  if (args.has('--only-import')) process.exit(0);
+  out();
 }
 
 if (!args.has('--no-search')) {

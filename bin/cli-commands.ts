@@ -61,7 +61,28 @@ export const SPECS: Record<string, CommandSpec> = {
       '    no database needed. Keep them safe: without VAULT_KEYS no stored credential can be decrypted',
   },
   catalog: {
-    usage: 'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed',
+    usage:
+      'catalog check [dir...]\n    validate toolkit folders (default: the configured catalog); no database needed\n' +
+      'catalog import <file.json|file.yaml> --out <catalog dir> [--toolkit <slug>] [--base-url <url>]\n' +
+      '    [--include-tags a,b] [--exclude-tags a,b] [--operations id,…] [--methods GET,…] [--dry-run]\n' +
+      '    write a toolkit from an OpenAPI 3.0/3.1 or Swagger 2.0 document; re-importing keeps hand edits (overrides.json)',
+    options: {
+      out: { type: 'string' },
+      toolkit: { type: 'string' },
+      'base-url': { type: 'string' },
+      'include-tags': { type: 'string' },
+      'exclude-tags': { type: 'string' },
+      operations: { type: 'string' },
+      methods: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
     positionals: { min: 0, max: Infinity },
+  },
+  tool: {
+    usage:
+      "tool render <SLUG> [--args '{…}'] [--auth <authMethodId>] [--catalog <dir,…>] [--connection-config '{…}']\n" +
+      '    print the HTTP request a call would send (credentials masked); no database or provider needed',
+    options: { args: { type: 'string' }, auth: { type: 'string' }, catalog: { type: 'string' }, 'connection-config': { type: 'string' } },
+    positionals: { min: 2, max: 2 },
   },
 };

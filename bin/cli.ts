@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 import { OPERATOR } from '../src/tenancy/actor.js';
 import { SPECS } from './cli-commands.js';
+import { catalogImport, toolRender } from './catalog-cli.js';
 
 const USAGE = `Usage: broker <command> [options]
        broker <command> --help
@@ -162,9 +163,13 @@ function usageErrorOf(name: string, err: unknown): UsageError {
 }
 
 /** `broker catalog check [dir...]`: the loader's checks, for toolkit authors; no database needed. */
-function catalogCommand(args: string[]): number {
+function catalogCommand(args: string[], flags: Flags): number | Promise<number> {
   const [sub, ...dirs] = args;
-  if (sub !== 'check') throw new UsageError(sub ? `Unknown catalog command "${sub}"` : 'catalog needs a command: check');
+  if (sub === 'import') {
+    if (dirs.length !== 1) throw new UsageError('catalog import needs one OpenAPI file');
+    return catalogImport(dirs[0]!, { ...flags, out: required(flags, 'out') });
+  }
+  if (sub !== 'check') throw new UsageError(sub ? `Unknown catalog command "${sub}"` : 'catalog needs a command: check or import');
   const targets = dirs.length > 0 ? dirs.map((d) => resolve(d)) : [BUILTIN_CATALOG_DIR, ...loadConfig().catalogPaths];
   const result = checkCatalogDirs(targets);
   for (const p of result.problems) process.stderr.write(`${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}\n`);
@@ -240,7 +245,11 @@ export async function runCli(argv: string[]): Promise<number> {
       out(commandUsage(name));
       return 0;
     }
-    if (name === 'catalog') return catalogCommand(args);
+    if (name === 'catalog') return await catalogCommand(args, flags);
+    if (name === 'tool') {
+      if (args[0] !== 'render') throw new UsageError(`Unknown tool command "${args[0]}"`);
+      return toolRender(args[1]!, flags);
+    }
     if (name === 'generate-secrets') {
       // Before loadConfig: a production environment without these is exactly when they are needed.
       for (const [setting, value] of Object.entries(generateSecrets())) out(`${setting}=${value}`);

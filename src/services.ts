@@ -91,6 +91,7 @@ export function createServices(deps: ServiceDeps) {
   const catalog = loadCatalog({
     dirs: [BUILTIN_CATALOG_DIR, ...config.catalogPaths],
     overrides: parseToolkitOverrides(config.toolkitOverrides),
+    onWarning: (w) => deps.log.warn({ file: w.file, field: w.field }, `catalog: ${w.field} ${w.message}`),
   });
   // Only hosts an operator configured (toolkit base URLs and OAuth endpoints) may be private.
   // undici on the hot path (executions, proxy); got for the low-volume OAuth calls (src/providers/README.md).

@@ -34,6 +34,12 @@ export function loadSearchIntents(): SearchIntent[] {
   return doc.intents;
 }
 
+/** Intents for the imported 1,000-operation toolkit (sandbox/support/synthetic-openapi.ts, toolkit "ops"). */
+export function loadImportedSearchIntents(): SearchIntent[] {
+  const doc = JSON.parse(readFileSync(INTENTS_FILE, 'utf8')) as { importedIntents: SearchIntent[] };
+  return doc.importedIntents;
+}
+
 export function scoreSearchIntents(catalog: Catalog, intents: readonly SearchIntent[] = loadSearchIntents()): SearchIntentScore {
   let first = 0;
   let top3 = 0;

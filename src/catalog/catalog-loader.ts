@@ -18,6 +18,7 @@ import { createInputAjv, createMetaAjv, formatAjvErrors, type SchemaProblem, typ
 import { injectFields, pathPlaceholders } from './request-template.js';
 import { connectionTemplateProblems, toolPathConnectionProblems } from './connection-config.js';
 import { applyToolkitOverride, hostOf, type ToolkitOverrides } from './toolkit-overrides.js';
+import { declaredFormatVersion, dropRemovedFields, newerFormatProblem } from './format-version.js';
 
 /** One problem: the file (or TOOLKIT_OVERRIDES), a JSON pointer to the field ('' = whole file), and what is wrong. */
 export interface CatalogProblem {
@@ -39,11 +40,15 @@ export class CatalogError extends Error {
 export interface LoadCatalogOptions {
   dirs: readonly string[];
   overrides?: ToolkitOverrides;
+  /** Deprecation warnings (a removed field still accepted: format-version.ts); the catalog loads. */
+  onWarning?: (warning: CatalogProblem) => void;
 }
 
 export interface CatalogCheckResult {
   ok: boolean;
   problems: CatalogProblem[];
+  /** Deprecations that do not stop the load (format-version.ts). */
+  warnings: CatalogProblem[];
   toolkits: number;
   tools: number;
   triggers: number;
@@ -221,6 +226,7 @@ interface ScanResult {
   tools: LoadedTool[];
   triggers: LoadedTrigger[];
   problems: CatalogProblem[];
+  warnings: CatalogProblem[];
   toolkitFiles: number;
   toolFiles: number;
   triggerFiles: number;
@@ -244,9 +250,12 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
   const toolkitFileOf = new Map<string, string>();
   const toolFileOf = new Map<string, string>();
   const triggerFileOf = new Map<string, string>();
-  const out: ScanResult = { toolkits: [], tools: [], triggers: [], problems, toolkitFiles: 0, toolFiles: 0, triggerFiles: 0 };
+  const out: ScanResult = { toolkits: [], tools: [], triggers: [], problems, warnings: [], toolkitFiles: 0, toolFiles: 0, triggerFiles: 0 };
   const report = (file: string, list: SchemaProblem[]) => {
     for (const p of list) problems.push({ file, field: p.path, message: p.message });
+  };
+  const warn = (file: string, list: SchemaProblem[]) => {
+    for (const p of list) out.warnings.push({ file, field: p.path, message: p.message });
   };
 
   for (const dir of dirs) {
@@ -262,7 +271,10 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
       let toolkit: ToolkitFile | undefined;
       let validators = new Map<string, ValidateFunction>();
       const raw = readJson(tkFile, problems);
+      const format = declaredFormatVersion(raw);
       if (raw !== undefined) {
+        report(tkFile, newerFormatProblem(format));
+        warn(tkFile, dropRemovedFields('toolkit', raw, format));
         if (!v.toolkit(raw)) report(tkFile, formatAjvErrors(v.toolkit.errors));
         else {
           const tk = raw as ToolkitFile;
@@ -284,6 +296,7 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
         out.toolFiles++;
         const rawTool = readJson(file, problems);
         if (rawTool === undefined) continue;
+        warn(file, dropRemovedFields('tool', rawTool, format));
         if (!v.tool(rawTool)) {
           report(file, formatAjvErrors(v.tool.errors));
           continue;
@@ -372,11 +385,12 @@ function scan(dirs: readonly string[], overrides: ToolkitOverrides): ScanResult 
 export function loadCatalog(opts: LoadCatalogOptions): Catalog {
   const r = scan(opts.dirs, opts.overrides ?? {});
   if (r.problems.length > 0) throw new CatalogError(r.problems);
+  for (const w of r.warnings) opts.onWarning?.(w);
   return new Catalog(r.toolkits, r.tools, r.triggers);
 }
 
 /** The same checks as `loadCatalog`, without throwing (for `broker catalog check`). */
 export function checkCatalogDirs(dirs: readonly string[]): CatalogCheckResult {
   const r = scan(dirs, {});
-  return { ok: r.problems.length === 0, problems: r.problems, toolkits: r.toolkitFiles, tools: r.toolFiles, triggers: r.triggerFiles };
+  return { ok: r.problems.length === 0, problems: r.problems, warnings: r.warnings, toolkits: r.toolkitFiles, tools: r.toolFiles, triggers: r.triggerFiles };
 }

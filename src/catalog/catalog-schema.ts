@@ -215,6 +215,9 @@ export const RequestTemplate = Type.Object(
     query: Type.Optional(Type.Array(Type.String(), { uniqueItems: true, description: 'Inputs sent as query parameters. Default [].' })),
     arrayFormat: Type.Optional(StringEnum(['comma', 'repeat'] as const, { description: 'Array query values: a,b (default) or k=a&k=b.' })),
     body: Type.Optional(RequestBody),
+    bodyEncoding: Type.Optional(
+      StringEnum(['json', 'form'] as const, { description: 'How the body is sent: JSON (default) or application/x-www-form-urlencoded.' }),
+    ),
     headers: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z0-9-]+$' }), Type.String(), { description: 'Header name -> input name.' })),
   },
   { additionalProperties: false },
@@ -267,6 +270,12 @@ export const AuthMethodDef = Type.Unsafe<AuthMethodDef>({
 export const ToolkitFile = Type.Object(
   {
     $schema: Type.Optional(Type.String({ description: 'Editor hint, ignored by the loader.' })),
+    formatVersion: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]+\\.[0-9]+$',
+        description: 'Catalog format version the files were written for (major.minor, e.g. 1.1); omitted = 1.0. Applies to the tool and trigger files too.',
+      }),
+    ),
     slug: Type.String({ pattern: TOOLKIT_SLUG_PATTERN, description: 'Toolkit slug; equals its folder name. Tool slugs start with SLUG_ upper-cased.' }),
     name: NonEmpty('Display name.'),
     description: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -16,6 +16,8 @@ export interface RenderedRequest {
   headers: Record<string, string>;
   /** JSON value to send as the body (absent: no body). */
   body?: unknown;
+  /** The template's `bodyEncoding` when it is "form" (absent: JSON). */
+  bodyEncoding?: 'form';
 }
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
@@ -149,11 +151,13 @@ export function renderRequest(
     headers[header] = text;
   }
   const body = renderBody(t, args);
+  const form = t.bodyEncoding === 'form';
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   }
   const url = `${base}${path}${query ? `?${query}` : ''}`;
-  return body === undefined ? { method: t.method, url, headers } : { method: t.method, url, headers, body };
+  if (body === undefined) return { method: t.method, url, headers };
+  return form ? { method: t.method, url, headers, body, bodyEncoding: 'form' } : { method: t.method, url, headers, body };
 }
 
 /** The decoded name of a query part; a malformed escape (a raw path parameter's) is kept as written. */
@@ -214,5 +218,6 @@ export function applyInjection(req: RenderedRequest, inject: readonly InjectRule
     kept.push(`${encodeURIComponent(rule.name)}=${encodeURIComponent(value)}`);
     url = `${base}?${kept.join('&')}`;
   }
-  return req.body === undefined ? { method: req.method, url, headers } : { method: req.method, url, headers, body: req.body };
+  if (req.body === undefined) return { method: req.method, url, headers };
+  return req.bodyEncoding ? { method: req.method, url, headers, body: req.body, bodyEncoding: req.bodyEncoding } : { method: req.method, url, headers, body: req.body };
 }

@@ -77,7 +77,7 @@ const asJson = (req: RenderedRequest): ProviderRequest => ({
   url: req.url,
   headers: req.headers,
   body: req.body,
-  bodyEncoding: 'json',
+  bodyEncoding: req.bodyEncoding ?? 'json',
 });
 
 export function createProviderCall(deps: ProviderCallDeps) {

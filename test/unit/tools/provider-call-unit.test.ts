@@ -89,3 +89,20 @@ t.test('a credential connection is never refreshed (its 401 is reported with the
   t.same(h.events, ['inject', 'send:401', 'credentials-rejected:{"api_key":"k"}', 'record:tool:401:false']);
   t.same(h.sent[0]!.headers, { 'X-Api-Key': 'k', 'x-extra': '1' });
 });
+
+t.test('a rendered form body (request.bodyEncoding "form") is sent form-encoded, after injection', async (t) => {
+  const h = harness('api_key', [200]);
+  await h.call({
+    ...h.input,
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:9/x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: { a: '1' },
+      bodyEncoding: 'form',
+    },
+  });
+  t.match(h.sent[0], { bodyEncoding: 'form', body: { a: '1' }, headers: { 'X-Api-Key': 'k' } });
+  await h.call({ ...h.input, request: { method: 'POST', url: 'http://127.0.0.1:9/x', headers: {}, body: { a: '1' } } });
+  t.equal(h.sent[1]!.bodyEncoding, 'json', 'JSON stays the default');
+});
