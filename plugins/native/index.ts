@@ -16,6 +16,7 @@ import webhookRoutes from './webhooks.js';
 import eventRoutes from './events.js';
 import triggerInstanceRoutes from './trigger-instances.js';
 import providerWebhookRoutes from './provider-webhooks.js';
+import agentSessionRoutes from './agent-sessions.js';
 
 export type NativeServices = Pick<
   Services,
@@ -29,6 +30,8 @@ export type NativeServices = Pick<
   | 'webhooks'
   | 'triggerInstances'
   | 'providerWebhooks'
+  | 'tenancy'
+  | 'toolSelection'
 >;
 
 export default fp(
@@ -47,6 +50,7 @@ export default fp(
           await authenticated.register(webhookRoutes, { services });
           await authenticated.register(eventRoutes, { services });
           await authenticated.register(triggerInstanceRoutes, { services });
+          await authenticated.register(agentSessionRoutes, { services });
         });
         await api.register(oauthCallback, { services });
         // Public: authorized by the provider's signature (issue 29).

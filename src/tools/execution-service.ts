@@ -17,6 +17,8 @@ export interface ExecuteInput {
   entityId?: string;
   connectedAccountId?: string;
   arguments?: Record<string, unknown>;
+  /** An agent session's entity (issue 30): a connection of any other entity is refused (403). */
+  onlyEntity?: string;
 }
 
 export interface ExecutionResult {
@@ -105,6 +107,8 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
         connectionId: input.connectedAccountId,
         entityId: input.entityId,
       });
+      if (input.onlyEntity !== undefined && connection.entityId !== input.onlyEntity)
+        throw forbidden(`Connection ${connection.id} belongs to another end user than this agent session's (${input.onlyEntity})`);
       checkPermissions(tool, connection, authConfig);
       const request = renderRequest(toolkit, tool, checkedArguments(tool, input.arguments ?? {}), connection.connectionConfig ?? null);
       const res = await providerCall({ projectId, connection, kind: 'tool', toolSlug: tool.slug, request, successful: is2xx });
