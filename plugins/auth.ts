@@ -97,7 +97,9 @@ export default fp(
     app.decorateRequest('presentedKey', undefined);
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
       const header = request.headers['x-api-key'];
-      const key = Array.isArray(header) ? header[0] : header;
+      // An agent session's token may also come as a bearer token, on every route it may call.
+      const bearer = bearerToken(request);
+      const key = (Array.isArray(header) ? header[0] : header) || (bearer?.startsWith(AGENT_SESSION_PREFIX) ? bearer : undefined);
       if (!key) throw unauthorized('Missing API key: send it in the x-api-key header');
       // Keeps this instance's cache as fresh as the database: no I/O while pushed invalidation
       // is up and verified (src/cache/hot-cache.ts), an epoch read otherwise.
