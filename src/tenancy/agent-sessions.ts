@@ -16,22 +16,14 @@ import { newId } from '../ids.js';
 import { notFound } from '../errors.js';
 import type { ApiKeyActor } from './actor.js';
 import type { Audited } from './audited.js';
-import type { ApiKeyPrincipal } from './api-keys.js';
+import type { AgentSessionGrant, ApiKeyPrincipal } from './principal.js';
+
+export type { AgentSessionGrant } from './principal.js';
 
 export const AGENT_SESSION_PREFIX = 'cb_sess_';
 const START_LENGTH = AGENT_SESSION_PREFIX.length + 4;
 export const AGENT_SESSION_DEFAULT_SECONDS = 3600;
 export const AGENT_SESSION_MAX_SECONDS = 30 * 24 * 3600;
-
-/** What a session fixes for every request made with it. */
-export interface AgentSessionGrant {
-  id: string;
-  entityId: string;
-  /** Toolkit slugs (lower case); absent = every toolkit. */
-  toolkits?: string[];
-  /** Tool slugs (upper case); absent = every tool of the toolkits. */
-  tools?: string[];
-}
 
 export interface AgentSessionSummary extends AgentSessionGrant {
   projectId: string;

@@ -13,11 +13,13 @@ import { newId } from '../ids.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Clock } from '../clock.js';
 import { scopesOf, storedScopes, type Scope } from './scopes.js';
-import type { AgentSessionGrant } from './agent-sessions.js';
+import type { ApiKeyPrincipal } from './principal.js';
 import type { ApiKeyView } from '../console/project-api-schemas.js';
 import type { Actor } from './actor.js';
 import type { ProjectAccess } from './access.js';
 import type { Audited, TenancyTx } from './audited.js';
+
+export type { ApiKeyPrincipal } from './principal.js';
 
 export const API_KEY_PREFIX = 'cb_live_';
 const START_LENGTH = API_KEY_PREFIX.length + 4;
@@ -31,16 +33,6 @@ export function hashApiKey(key: string): string {
 
 export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('base64url');
-}
-
-export interface ApiKeyPrincipal {
-  apiKeyId: string;
-  projectId: string;
-  organizationId: string;
-  /** The key's scopes; null = every scope (most keys: no set to look into on the hot path). */
-  scopes: ReadonlySet<Scope> | null;
-  /** Set when the credential is an agent session (src/tenancy/agent-sessions.ts); apiKeyId is then its creator's. */
-  session?: AgentSessionGrant;
 }
 
 /** What a new key may carry beyond its name (issue 30). */

@@ -154,7 +154,7 @@ t.test('sign up, create a project and an API key in the browser, use it, revoke 
     await page.setViewportSize(PHONE);
     await page.goBack();
     await page.goBack();
-    await page.getByTestId('api-key-row').waitFor();
+    await page.getByTestId('api-key-row').first().waitFor();
     const overflow = await sidewaysOverflow(page);
     t.equal(overflow, 0, 'no sideways scrolling of the page');
     t.ok(await page.getByRole('button', { name: 'Menu' }).isVisible(), 'the sections fold behind a Menu button');
