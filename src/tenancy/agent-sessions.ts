@@ -4,7 +4,8 @@
  * The token is `cb_sess_` plus 32 random bytes; only its sha256 and a short start are stored, and it
  * is shown once. Creating and revoking are commands with their audit entry, in one transaction; a
  * revocation bumps the cache epoch, so every instance refuses the token on its next request (as a
- * revoked key). Expiry is judged against the clock on every request, cached or not.
+ * revoked key). Expiry is judged against the clock on every request, cached or not. Revoking the
+ * key that created a session ends the session too.
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { IAgentSession } from '../db/entities/index.js';
@@ -83,7 +84,7 @@ const sessionEvent = (action: 'agent_session.created' | 'agent_session.revoked',
 });
 
 export function createAgentSessions(deps: {
-  repos: Pick<TenancyRepositories, 'agentSessions'>;
+  repos: Pick<TenancyRepositories, 'agentSessions' | 'apiKeys'>;
   audited: Audited;
   cache: HotCache;
   clock: Clock;
@@ -155,6 +156,11 @@ export function createAgentSessions(deps: {
       if (!entry) {
         const found = await sessions.findActiveByHash(digest);
         if (!found) return undefined;
+        // A session lives no longer than the key that made it: revoking the key (which empties
+        // this cache everywhere) ends its sessions too, and the key's expiry bounds theirs.
+        const creator = found.createdByApiKeyId ? await deps.repos.apiKeys.find({ id: found.createdByApiKeyId }) : null;
+        if (!creator || creator.revokedAt) return undefined;
+        const until = Math.min(found.expiresAt.getTime(), creator.expiresAt?.getTime() ?? Infinity);
         const { id, entityId, toolkits, tools } = summarize(found);
         entry = {
           apiKeyId: found.createdByApiKeyId ?? '',
@@ -162,7 +168,7 @@ export function createAgentSessions(deps: {
           organizationId: found.organizationId,
           scopes: null,
           session: { id, entityId, ...(toolkits ? { toolkits } : {}), ...(tools ? { tools } : {}) },
-          expiresAt: found.expiresAt.getTime(),
+          expiresAt: until,
         };
         cached.set(digest, entry);
       }

@@ -12,6 +12,7 @@ import { channelUp, nextDrop } from '../cache/helpers.js';
 import { connectClient, textOf } from '../mcp/helpers.js';
 import { AgentSession, AuditEntry } from '../../../src/db/entities/index.js';
 import { hashApiKey } from '../../../src/tenancy/api-keys.js';
+import { OPERATOR } from '../../../src/tenancy/actor.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
@@ -167,6 +168,13 @@ t.test('expiry (by the clock) and revocation are 401 at once', async (t) => {
   t.equal((await b.api('DELETE', `agent_sessions/${short.id}`, undefined, foreign.key)).statusCode, 404, "another project's session");
   const statuses = (await b.api('GET', 'agent_sessions')).json().items.map((s: { status: string }) => s.status);
   t.same(statuses.sort(), ['EXPIRED', 'REVOKED']);
+
+  // Revoking the key that made a session ends the session too.
+  const second = await b.app.services.tenancy.apiKeys.create(OPERATOR, b.projectId, 'session maker');
+  const made = (await b.api('POST', 'agent_sessions', { entityId: 'u' }, second.key)).json() as { token: string };
+  t.equal((await use(made.token)).statusCode, 200);
+  await b.app.services.tenancy.apiKeys.revoke(OPERATOR, second.apiKey.id);
+  t.equal((await use(made.token)).statusCode, 401, "its creator's key revoked");
 });
 
 t.test('a session revoked on one instance is refused on another sharing the database', async (t) => {
