@@ -74,11 +74,11 @@ module.exports = {
     {
       name: 'tenancy-tables-only-through-tenancy',
       comment:
-        'Organizations, projects, memberships, invitations and API keys are written only by src/tenancy/ (each change with its audit entry, in one transaction): nothing else may import their repositories or entity definitions. src/db/ itself and the composition root are the exceptions.',
+        'Organizations, projects, memberships, invitations, API keys and agent sessions are written only by src/tenancy/ (each change with its audit entry, in one transaction): nothing else may import their repositories or entity definitions. src/db/ itself and the composition root are the exceptions.',
       severity: 'error',
       from: { pathNot: '^(src/tenancy/|src/db/|src/services\\.ts$)' },
       to: {
-        path: '^src/db/(repositories/(tenancy|api-key-repository|project-repository|membership-repository|invitation-repository)|entities/(organization|project|membership|invitation|api-key))\\.ts$',
+        path: '^src/db/(repositories/(tenancy|api-key-repository|agent-session-repository|project-repository|membership-repository|invitation-repository)|entities/(organization|project|membership|invitation|api-key|agent-session))\\.ts$',
       },
     },
     {

@@ -30,12 +30,15 @@ export const SPECS: Record<string, CommandSpec> = {
     required: ['project'],
   },
   'create-key': {
-    usage: 'create-key --project <projectId> [--name <label>]\n    create another API key for a project; printed once',
-    options: { project: { type: 'string' }, name: { type: 'string' } },
+    usage:
+      'create-key --project <projectId> [--name <label>] [--scopes <scope,scope…>] [--expires-at <ISO time>]\n' +
+      '    create another API key for a project; printed once. --scopes: what it may do (default: every scope;\n' +
+      '    docs/reference/scopes.md); --expires-at: when it stops working (default: never)',
+    options: { project: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'expires-at': { type: 'string' } },
     required: ['project'],
   },
   'list-keys': {
-    usage: "list-keys --project <projectId>\n    list a project's keys (never the keys themselves)",
+    usage: "list-keys --project <projectId>\n    list a project's keys (never the keys themselves), with their scopes and expiry",
     options: { project: { type: 'string' } },
     required: ['project'],
   },

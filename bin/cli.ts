@@ -13,6 +13,7 @@ import { migrateDatabase } from '../src/db/orm.js';
 import { resolve } from 'node:path';
 import { BUILTIN_CATALOG_DIR, checkCatalogDirs } from '../src/catalog/catalog-loader.js';
 import { OPERATOR } from '../src/tenancy/actor.js';
+import { SCOPES } from '../src/tenancy/scopes.js';
 import { SPECS } from './cli-commands.js';
 import { catalogImport, toolRender } from './catalog-cli.js';
 
@@ -73,8 +74,27 @@ export const commands: Record<string, Command> = {
   },
   async 'create-key'(app, _args, flags) {
     const name = flags.name ?? 'cli';
-    const { key, apiKey } = await app.services.tenancy.apiKeys.create(OPERATOR, required(flags, 'project'), name);
+    const scopes =
+      flags.scopes === undefined
+        ? undefined
+        : flags.scopes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+    const expiresAt = flags['expires-at'] === undefined ? undefined : new Date(flags['expires-at']);
+    if (expiresAt && Number.isNaN(expiresAt.getTime()))
+      throw new CommandError(`--expires-at ${flags['expires-at']} is not a time; give an ISO 8601 time, e.g. 2027-01-31T00:00:00Z`);
+    let created;
+    try {
+      created = await app.services.tenancy.apiKeys.create(OPERATOR, required(flags, 'project'), name, { scopes, expiresAt });
+    } catch (err) {
+      if (err instanceof BrokerError && err.code === 'BAD_REQUEST') throw new CommandError(err.message);
+      throw err;
+    }
+    const { key, apiKey } = created;
     out(`API key id: ${apiKey.id}`);
+    out(`Scopes:     ${apiKey.scopes.join(',')}`);
+    if (apiKey.expiresAt) out(`Expires at: ${apiKey.expiresAt.toISOString()}`);
     out(`API key:    ${key}`);
     out('The key is shown once; store it now.');
   },
@@ -84,7 +104,9 @@ export const commands: Record<string, Command> = {
       throw new CommandError(`Project ${projectId} does not exist (see broker list-projects)`);
     for (const k of await app.services.tenancy.apiKeys.list(projectId)) {
       out(
-        `${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}`,
+        `${k.id}  ${k.start}…  ${k.name}  created ${k.createdAt.toISOString()}  ${k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'}` +
+          `  scopes ${k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(',')}` +
+          (k.expiresAt ? `  expires ${k.expiresAt.toISOString()}` : ''),
       );
     }
   },

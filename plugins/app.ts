@@ -112,7 +112,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
   await app.register(rateLimitPlugin, { config, apiKeys: app.services.tenancy.apiKeys });
   const s = app.services;
   await app.register(metricsPlugin, { metrics: s.metrics, token: config.metricsToken });
-  await app.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, cache: s.cache } });
+  await app.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, agentSessions: s.tenancy.agentSessions, cache: s.cache } });
   await app.register(specPlugin, { config });
   await app.register(healthPlugin, { services: { ping: s.ping } });
   await app.register(nativeApiPlugin, {
@@ -129,6 +129,9 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       triggerInstances: s.triggerInstances,
       providerWebhooks: s.providerWebhooks,
       idempotency: s.idempotency,
+      // Agent sessions (issue 30).
+      tenancy: s.tenancy,
+      toolSelection: s.toolSelection,
     },
   });
   await app.register(compatPlugin, {

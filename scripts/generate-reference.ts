@@ -1,6 +1,7 @@
 /**
  * Writes the generated references: docs/reference/configuration.md from the TypeBox EnvSchema in
- * src/config.ts and docs/reference/cli.md from the CLI's command table (bin/cli-commands.ts).
+ * src/config.ts, docs/reference/cli.md from the CLI's command table (bin/cli-commands.ts) and
+ * docs/reference/scopes.md from the operation -> scope table (src/tenancy/scopes.ts).
  * Run after changing either: `npm run docs:reference`. test/unit/docs/docs-reference.test.ts fails when the
  * committed files drift.
  */
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvSchema } from '../src/config.js';
 import { SPECS } from '../bin/cli-commands.js';
+import { AGENT_SESSION_OPERATIONS, OPERATION_SCOPES, SCOPE_DESCRIPTIONS, SCOPES } from '../src/tenancy/scopes.js';
 
 export const REFERENCE_DIR = fileURLToPath(new URL('../docs/reference', import.meta.url));
 
@@ -116,9 +118,50 @@ export function renderCliReference(): string {
   ].join('\n');
 }
 
+export function renderScopesReference(): string {
+  const planes = { native: 'native', compat: 'compat', mcp: 'MCP' } as const;
+  const sections = SCOPES.map((scope) => {
+    const rows = Object.entries(OPERATION_SCOPES)
+      .filter(([, e]) => e.scope === scope)
+      .map(
+        ([op, e]) =>
+          `| \`${op}\` | ${e.planes.map((p) => planes[p]).join(', ')} | ${AGENT_SESSION_OPERATIONS.has(op) ? (e.planes.includes('compat') ? 'yes (native only)' : 'yes') : ''} |`,
+      );
+    return [
+      `## \`${scope}\``,
+      '',
+      sentence(SCOPE_DESCRIPTIONS[scope]),
+      '',
+      '| Operation | Planes | Agent sessions |',
+      '|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n');
+  });
+  return [
+    GENERATED('src/tenancy/scopes.ts (OPERATION_SCOPES)'),
+    '',
+    '# API key scopes',
+    '',
+    'A project API key carries scopes; each operation of the native API, the compat mount and the MCP',
+    "endpoint needs exactly one. A call outside the key's scopes is `403 FORBIDDEN` naming the missing",
+    'scope; an expired key is `401`. Keys made without `scopes` (and every key made before scopes',
+    "existed) hold all of them. Set them with `scopes` and `expiresAt` on the console's key form (or",
+    '`POST /api/v1/console/orgs/{organizationId}/projects/{projectId}/api-keys`) or',
+    '`broker create-key --scopes a,b --expires-at <ISO time>`.',
+    '',
+    'On `/mcp` a key needs `tools:read` to connect and list tools, and `tools:execute` as well to call',
+    'one. The column "Agent sessions" marks the few operations an agent session\'s token may call',
+    '(for its own end user and tools only: [guides/mcp.md](../guides/mcp.md)); every other one answers',
+    "an agent session `403`. The compat mount's not-implemented groups (501) need no scope.",
+    '',
+    ...sections,
+  ].join('\n');
+}
+
 /** The exact file contents, keyed by file name under docs/reference/. */
 export function renderReferenceFiles(): Record<string, string> {
-  return { 'configuration.md': renderConfigurationReference(), 'cli.md': renderCliReference() };
+  return { 'configuration.md': renderConfigurationReference(), 'cli.md': renderCliReference(), 'scopes.md': renderScopesReference() };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

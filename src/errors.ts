@@ -56,7 +56,8 @@ export type ResourceKind =
   | 'webhook_subscription'
   | 'event'
   | 'trigger'
-  | 'trigger_instance';
+  | 'trigger_instance'
+  | 'agent_session';
 
 const DECLARED_BY_STATUS = new Map<number, DeclaredCode>(
   Object.entries(DECLARED_ERRORS).map(([code, e]) => [e.status, code as DeclaredCode]),

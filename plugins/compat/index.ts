@@ -15,6 +15,7 @@ import { createCatalogView } from './catalog-view.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../../src/errors.js';
 import { logRequestError } from '../errors.js';
+import { refuseAgentSession } from '../auth.js';
 import { compatErrorBody, sendCompatError } from './error-body.js';
 import toolkitRoutes from './toolkits.js';
 import toolRoutes from './tools.js';
@@ -50,6 +51,8 @@ function authenticate(app: FastifyInstance) {
       throw unauthorized('User and organization API keys are not accepted here; send a project API key in the x-api-key header');
     }
     await app.requireApiKey(request);
+    // Agent sessions are for /mcp and the native API (issue 30): none on the compat mount.
+    refuseAgentSession(request);
   };
 }
 

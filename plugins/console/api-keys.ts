@@ -1,6 +1,6 @@
 /**
- * A project's API keys (console; spec 4.11): create (the key is in that answer only), list (never
- * the key or its hash), revoke (refused at once on every instance; connections stay). Members
+ * A project's API keys (console; spec 4.11): create (the key is in that answer only; optional
+ * scopes and expiry, issue 30), list (never the key or its hash), revoke (refused at once on every instance; connections stay). Members
  * read; admins and owners create and revoke.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -53,7 +53,11 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (ap
   }));
 
   route(app, ops.consoleCreateApiKey, async (request, reply) => {
-    const { key, apiKey } = await keys.create(actorOf(request), projectAccessOf(request).project.id, request.body.name.trim() || 'default');
+    const { name, scopes, expiresAt } = request.body;
+    const { key, apiKey } = await keys.create(actorOf(request), projectAccessOf(request).project.id, name.trim() || 'default', {
+      scopes,
+      expiresAt: expiresAt === undefined ? undefined : new Date(expiresAt),
+    });
     return reply.code(201).send({ key, apiKey: apiKeyView(apiKey) });
   });
 

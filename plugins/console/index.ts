@@ -14,6 +14,8 @@ import { forbidden, unauthorized } from '../../src/errors.js';
 import { createRequireSession } from './session-auth.js';
 import { assertRoleDeclared, createResolveAccess } from './route-access.js';
 import { isOwnOrigin } from '../own-origin.js';
+import { agentSessionRefused, presentedApiKey } from '../auth.js';
+import { AGENT_SESSION_PREFIX } from '../../src/tenancy/agent-sessions.js';
 import { publicAccountRoutes, sessionAccountRoutes } from './accounts.js';
 import { organizationRoutes } from './organizations.js';
 import { memberRoutes } from './members.js';
@@ -70,6 +72,7 @@ export const signedInRouteGroups = [
 
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
+    if (presentedApiKey(request)?.key.startsWith(AGENT_SESSION_PREFIX)) throw agentSessionRefused();
     if (request.headers['x-api-key'] !== undefined)
       throw unauthorized('The console does not accept API keys: sign in with a session (API keys are for /api/v1 and /compat)');
     const origin = request.headers.origin;

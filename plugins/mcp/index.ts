@@ -5,7 +5,8 @@
  * every other message gets an SDK server and transport of its own, as the SDK recommends for
  * stateless servers. The project API key comes in
  * `x-api-key` or `Authorization: Bearer`; `entityId` (required), `toolkits` and `tools` in the
- * query string scope the session. Refusals before MCP processing (key, query) use the native error
+ * query string scope the session. An agent session's token (issue 30) fixes the entity and the
+ * filters instead (the URL may only narrow them). Refusals before MCP processing (key, query) use the native error
  * body; a malformed JSON-RPC body is a JSON-RPC error. GET and DELETE /mcp answer 405: there is no
  * server-initiated stream or session to end. Not described in the OpenAPI document: it is JSON-RPC.
  */
@@ -14,6 +15,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { bearerToken, principal } from '../auth.js';
+import { requireSessionEntity, sessionFilters } from '../agent-session-guard.js';
+import { requireScope } from '../../src/tenancy/scopes.js';
+import { badRequest } from '../../src/errors.js';
 import { ErrorBody, errorResponses } from '../../src/schemas/common.js';
 import { logRequestError, sendNativeError, toNativeError } from '../errors.js';
 import type { McpServices } from './mcp-server.js';
@@ -44,7 +48,8 @@ const loadRuntime = () =>
 const ErrorCode = { ParseError: -32700, InvalidRequest: -32600, InternalError: -32603, ConnectionClosed: -32000 } as const;
 
 const McpQuery = Type.Object({
-  entityId: Type.String({ minLength: 1, maxLength: 255, description: 'The end user whose connections the tools use.' }),
+  // Required with a project key; with an agent session the session fixes it (another value is 403).
+  entityId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The end user whose connections the tools use.' })),
   toolkits: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated toolkit slugs, e.g. hubspot,bitly.' })),
   tools: Type.Optional(Type.String({ maxLength: 20000, description: 'Comma-separated tool slugs, e.g. HUBSPOT_CONTACTS_GET.' })),
 });
@@ -65,6 +70,10 @@ const JsonRpcAnswer = Type.Union([
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, id: null, error: { code, message } });
 
+/** Whether a message (or a batch) calls a tool. */
+const callsTools = (body: unknown): boolean =>
+  (Array.isArray(body) ? body : [body]).some((m) => (m as { method?: unknown } | null)?.method === 'tools/call');
+
 /** MCP clients send the key as a bearer token: it is the same project key as `x-api-key`. */
 function bearerAsApiKey(request: FastifyRequest): void {
   if (request.headers['x-api-key']) return;
@@ -82,7 +91,7 @@ export const mcpOperations = {
     querystring: McpQuery,
     body: McpBody,
     // 400: the native body for a bad query, a JSON-RPC error for a body that is not JSON-RPC.
-    response: { 200: JsonRpcAnswer, ...errorResponses(401), 400: Type.Union([Type.Ref(ErrorBody), JsonRpcError]) },
+    response: { 200: JsonRpcAnswer, ...errorResponses(401, 403), 400: Type.Union([Type.Ref(ErrorBody), JsonRpcError]) },
   }),
   mcpStream: defineOperation({ operationId: 'mcpStream', method: 'GET', url: '/mcp', hide: true, response: { 405: JsonRpcError } }),
   mcpEndSession: defineOperation({
@@ -127,10 +136,24 @@ const mcpRoutes: FastifyPluginAsyncTypebox<{ services: McpServices }> = async (a
   });
 
   route(app, mcpOperations.mcpMessage, async (request, reply) => {
-    const { projectId } = principal(request);
-    const filters = services.toolSelection.parseFilters(request.query);
+    const { projectId, session, scopes } = principal(request);
+    const fromUrl = services.toolSelection.parseFilters(request.query);
+    let entityId = request.query.entityId;
+    let filters = fromUrl;
+    if (session) {
+      // An agent session fixes the end user and the tools; the URL may only narrow them.
+      requireSessionEntity(session, entityId);
+      entityId = session.entityId;
+      filters = sessionFilters(session, fromUrl);
+    } else if (entityId === undefined) {
+      throw badRequest('entityId is required in the query string (the end user whose connections the tools use)', {
+        errors: [{ field: 'entityId', message: 'is required' }],
+      });
+    }
+    // Listing needs tools:read (checked with the route's scope); calling needs tools:execute too.
+    if (scopes && callsTools(request.body)) requireScope(scopes, 'tools:execute');
     const [{ createMcpHandlers, createMcpServer }, { answerDirectly }, { StreamableHTTPServerTransport }] = await loadRuntime();
-    const handlers = createMcpHandlers(services, { projectId, entityId: request.query.entityId, filters, request });
+    const handlers = createMcpHandlers(services, { projectId, entityId, filters, request });
     const direct = await answerDirectly(request.body, request.headers, handlers);
     if (direct) {
       reply.hijack();

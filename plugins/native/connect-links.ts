@@ -7,12 +7,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { principal } from '../auth.js';
 import { route } from '../operations.js';
+import { requireSessionEntity } from '../agent-session-guard.js';
 import { connectionOperations as ops } from './contract.js';
 
 const connectLinkRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connectLinks'> }> = async (app, { services }) => {
   route(app, ops.createConnectLink, async (req, reply) => {
     const { authConfigId, entityId, callbackUrl } = req.body;
-    const link = await services.connectLinks.create(principal(req).projectId, {
+    const { projectId, session } = principal(req);
+    if (session) requireSessionEntity(session, entityId);
+    const link = await services.connectLinks.create(projectId, {
       authConfigId,
       entityId,
       ...(callbackUrl ? { callbackUrl } : {}),

@@ -57,6 +57,13 @@ import {
 import { ExecuteBody, ExecuteResponse, ProxyBody, ProxyResponse } from '../../src/tools/api-schemas.js';
 import { IdempotencyKeyHeaders, idempotencyErrorResponses } from '../../src/idempotency/api-schemas.js';
 import {
+  AgentSessionIdParams,
+  AgentSessionList,
+  AgentSessionView,
+  CreateAgentSessionBody,
+  CreatedAgentSession,
+} from '../../src/tenancy/agent-session-api-schemas.js';
+import {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionBody,
   CursorPageQuery,
@@ -489,6 +496,42 @@ export const triggerInstanceOperations = {
   }),
 };
 
+const agentSessions = ['agent sessions'];
+
+/** Agent sessions (issue 30): a project key hands one end user's agent a short-lived, narrowed credential. */
+export const agentSessionOperations = {
+  createAgentSession: defineOperation({
+    operationId: 'createAgentSession',
+    method: 'POST',
+    url: '/agent_sessions',
+    tags: agentSessions,
+    summary: 'Create an agent session for one end user',
+    description:
+      'Returns a token (shown once) that works as `Authorization: Bearer` or `x-api-key` on /mcp, executeTool, listTools, getTool and ' +
+      'createConnectLink, for entityId only and within toolkits/tools; every other route answers 403. Default lifetime 1 hour, at most 30 days; ' +
+      'an expired or revoked session is 401 at once on every instance. Needs the sessions:create scope; agent sessions cannot create sessions.',
+    body: CreateAgentSessionBody,
+    response: { 201: CreatedAgentSession, ...errorResponses(400, 401, 403) },
+  }),
+  listAgentSessions: defineOperation({
+    operationId: 'listAgentSessions',
+    method: 'GET',
+    url: '/agent_sessions',
+    tags: agentSessions,
+    summary: "The project's agent sessions, newest first (never their tokens)",
+    response: { 200: AgentSessionList, ...errorResponses(401, 403) },
+  }),
+  revokeAgentSession: defineOperation({
+    operationId: 'revokeAgentSession',
+    method: 'DELETE',
+    url: '/agent_sessions/:sessionId',
+    tags: agentSessions,
+    summary: 'Revoke an agent session: refused (401) at once on every instance; idempotent',
+    params: AgentSessionIdParams,
+    response: { 200: AgentSessionView, ...errorResponses(401, 403, 404) },
+  }),
+};
+
 /** The native plane: every operation spec.json describes under /api/v1 (the OAuth callback page aside). */
 export const nativeContract = {
   prefix: NATIVE_PREFIX,
@@ -501,5 +544,6 @@ export const nativeContract = {
     ...eventOperations,
     ...triggerInstanceOperations,
     ...providerWebhookOperations,
+    ...agentSessionOperations,
   },
 } satisfies Contract;

@@ -17,6 +17,7 @@ import eventRoutes from './events.js';
 import triggerInstanceRoutes from './trigger-instances.js';
 import providerWebhookRoutes from './provider-webhooks.js';
 import idempotencyHooks from './idempotency.js';
+import agentSessionRoutes from './agent-sessions.js';
 
 export type NativeServices = Pick<
   Services,
@@ -31,6 +32,8 @@ export type NativeServices = Pick<
   | 'triggerInstances'
   | 'providerWebhooks'
   | 'idempotency'
+  | 'tenancy'
+  | 'toolSelection'
 >;
 
 export default fp(
@@ -51,6 +54,7 @@ export default fp(
           await authenticated.register(webhookRoutes, { services });
           await authenticated.register(eventRoutes, { services });
           await authenticated.register(triggerInstanceRoutes, { services });
+          await authenticated.register(agentSessionRoutes, { services });
         });
         await api.register(oauthCallback, { services });
         // Public: authorized by the provider's signature (issue 29).

@@ -7,6 +7,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ConnectionStatusSchema } from '../connections/api-schemas.js';
 import { IdString, SlugString, TEXT_LIMITS } from '../schemas/common.js';
+import { SCOPES } from '../tenancy/scopes.js';
+
+/** One API key scope (src/tenancy/scopes.ts). */
+export const ScopeSchema = Type.Union(
+  SCOPES.map((s) => Type.Literal(s)),
+  { description: 'An API key scope' },
+);
 
 /** The most URLs a project's redirect allow-list holds, and the longest one (the column's limit). */
 export const MAX_REDIRECT_URLS = 20;
@@ -64,11 +71,26 @@ export const ApiKeyView = Type.Object({
   createdAt: Timestamp,
   lastUsedAt: NullableTimestamp,
   revokedAt: NullableTimestamp,
+  scopes: Type.Array(ScopeSchema, { description: 'What the key may do (docs/reference/scopes.md); keys made before scopes hold them all' }),
+  expiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Refused (401) from this instant; null: never expires' }),
 });
 export type ApiKeyView = Static<typeof ApiKeyView>;
 
 export const CreateApiKeyBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name, description: 'A label, e.g. where the key is used' }) },
+  {
+    name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.name, description: 'A label, e.g. where the key is used' }),
+    scopes: Type.Optional(
+      Type.Array(ScopeSchema, {
+        minItems: 1,
+        maxItems: SCOPES.length,
+        uniqueItems: true,
+        description: 'What the key may do (docs/reference/scopes.md); left out: every scope',
+      }),
+    ),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'When the key stops working (in the future); left out: never' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const CreatedApiKey = Type.Object({

@@ -10,11 +10,16 @@ import type { IApiKey } from '../db/entities/index.js';
 import type { TenancyRepositories } from '../db/repositories/tenancy.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import { newId } from '../ids.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Clock } from '../clock.js';
+import { scopesOf, storedScopes, type Scope } from './scopes.js';
+import type { ApiKeyPrincipal } from './principal.js';
 import type { ApiKeyView } from '../console/project-api-schemas.js';
 import type { Actor } from './actor.js';
 import type { ProjectAccess } from './access.js';
 import type { Audited, TenancyTx } from './audited.js';
+
+export type { ApiKeyPrincipal } from './principal.js';
 
 export const API_KEY_PREFIX = 'cb_live_';
 const START_LENGTH = API_KEY_PREFIX.length + 4;
@@ -30,10 +35,12 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
-export interface ApiKeyPrincipal {
-  apiKeyId: string;
-  projectId: string;
-  organizationId: string;
+/** What a new key may carry beyond its name (issue 30). */
+export interface NewKeyOptions {
+  /** Scopes (src/tenancy/scopes.ts); absent = every scope. */
+  scopes?: readonly string[] | undefined;
+  /** Refused from this instant; must be in the future. */
+  expiresAt?: Date | undefined;
 }
 
 export interface ApiKeySummary {
@@ -45,6 +52,8 @@ export interface ApiKeySummary {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scopes: Scope[];
+  expiresAt: Date | null;
 }
 
 const summarize = (k: IApiKey): ApiKeySummary => ({
@@ -56,6 +65,8 @@ const summarize = (k: IApiKey): ApiKeySummary => ({
   createdAt: k.createdAt,
   lastUsedAt: k.lastUsedAt ?? null,
   revokedAt: k.revokedAt ?? null,
+  scopes: scopesOf(k.scopes),
+  expiresAt: k.expiresAt ?? null,
 });
 
 export const apiKeyView = (k: ApiKeySummary): ApiKeyView => ({
@@ -65,6 +76,8 @@ export const apiKeyView = (k: ApiKeySummary): ApiKeyView => ({
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
+  scopes: k.scopes,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
 /** The audit log records the key's name and start, never the key. */
@@ -74,16 +87,28 @@ const keyEvent = (action: 'api_key.created' | 'api_key.revoked', k: ApiKeySummar
   action,
   targetType: 'api_key',
   targetId: k.id,
-  detail: { name: k.name, start: k.start },
+  detail: {
+    name: k.name,
+    start: k.start,
+    ...(action === 'api_key.created' ? { scopes: k.scopes, expiresAt: k.expiresAt?.toISOString() ?? null } : {}),
+  },
 });
 
-export function createApiKeys(deps: { repos: Pick<TenancyRepositories, 'apiKeys'>; audited: Audited; cache: HotCache }) {
+export function createApiKeys(deps: { repos: Pick<TenancyRepositories, 'apiKeys'>; audited: Audited; cache: HotCache; clock: Clock }) {
   const keys = deps.repos.apiKeys;
-  const { audited } = deps;
-  const cached = deps.cache.map<ApiKeyPrincipal & { lastUsedWrite: number }>('apiKeys');
+  const { audited, clock } = deps;
+  const cached = deps.cache.map<ApiKeyPrincipal & { lastUsedWrite: number; expiresAt: number }>('apiKeys');
 
   /** A new key of `projectId`, in `tx`; the plain key is returned here and never again. */
-  async function insert(tx: TenancyTx, projectId: string, name: string): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  async function insert(
+    tx: TenancyTx,
+    projectId: string,
+    name: string,
+    options: NewKeyOptions = {},
+  ): Promise<{ key: string; apiKey: ApiKeySummary }> {
+    const scopes = storedScopes(options.scopes, (m) => badRequest(m, { errors: [{ field: 'scopes', message: m }] }));
+    if (options.expiresAt && options.expiresAt.getTime() <= clock.now())
+      throw badRequest('expiresAt must be in the future', { errors: [{ field: 'expiresAt', message: 'must be in the future' }] });
     const project = await tx.repos.projects.findProject(projectId);
     if (!project) throw notFound(`Project ${projectId} does not exist`);
     const key = generateApiKey();
@@ -97,6 +122,8 @@ export function createApiKeys(deps: { repos: Pick<TenancyRepositories, 'apiKeys'
         start: key.slice(0, START_LENGTH),
         lastUsedAt: null,
         revokedAt: null,
+        scopes,
+        expiresAt: options.expiresAt ?? null,
       }),
     );
     await tx.audit(keyEvent('api_key.created', apiKey));
@@ -123,10 +150,14 @@ export function createApiKeys(deps: { repos: Pick<TenancyRepositories, 'apiKeys'
     insert,
 
     /** Creates a key for a project; the plain key is returned here and never again. */
-    create: (actor: Actor, projectId: string, name = 'default'): Promise<{ key: string; apiKey: ApiKeySummary }> =>
-      audited.run(actor, (tx) => insert(tx, projectId, name)),
+    create: (
+      actor: Actor,
+      projectId: string,
+      name = 'default',
+      options: NewKeyOptions = {},
+    ): Promise<{ key: string; apiKey: ApiKeySummary }> => audited.run(actor, (tx) => insert(tx, projectId, name, options)),
 
-    /** Resolves a presented key; undefined when unknown or revoked. Served from the hot cache,
+    /** Resolves a presented key; undefined when unknown, revoked or expired. Served from the hot cache,
      *  which the per-request epoch check empties after any revocation on any instance (or the CLI).
      *  `digest`: hashApiKey(key) when the caller has it already (the rate limiter computed it). */
     async authenticate(key: string, digest?: string): Promise<ApiKeyPrincipal | undefined> {
@@ -137,16 +168,27 @@ export function createApiKeys(deps: { repos: Pick<TenancyRepositories, 'apiKeys'
       if (!entry) {
         const found = await keys.findActiveByHash(hash);
         if (!found) return undefined;
-        entry = { apiKeyId: found.id, projectId: found.projectId, organizationId: found.organizationId, lastUsedWrite: now };
+        entry = {
+          apiKeyId: found.id,
+          projectId: found.projectId,
+          organizationId: found.organizationId,
+          scopes: found.scopes == null ? null : new Set(scopesOf(found.scopes)),
+          lastUsedWrite: now,
+          expiresAt: found.expiresAt?.getTime() ?? Infinity,
+        };
         cached.set(hash, entry);
+        // Judged on every request against the clock, so an expiry needs no cache invalidation.
+        if (clock.now() >= entry.expiresAt) return undefined;
         // Already at the database on a miss: record the use now.
         await keys.touchLastUsed(found.id, new Date(now));
+      } else if (clock.now() >= entry.expiresAt) {
+        return undefined;
       } else if (now - entry.lastUsedWrite > LAST_USED_RESOLUTION_MS) {
         entry.lastUsedWrite = now;
         // Informative only: on the hot path it never delays or fails the request.
         void keys.touchLastUsed(entry.apiKeyId, new Date(now)).catch(() => undefined);
       }
-      return { apiKeyId: entry.apiKeyId, projectId: entry.projectId, organizationId: entry.organizationId };
+      return { apiKeyId: entry.apiKeyId, projectId: entry.projectId, organizationId: entry.organizationId, scopes: entry.scopes };
     },
 
     /** Oldest first, revoked ones included; never the key or its hash. */

@@ -1,5 +1,5 @@
 /**
- * The tenancy module: organizations, projects, memberships, invitations and API keys. Its commands
+ * The tenancy module: organizations, projects, memberships, invitations, API keys and agent sessions. Its commands
  * take an Actor and write the change and its audit entry in one transaction (audited.ts); the
  * console, the CLI and first-start bootstrap all call them, and nothing else writes those tables.
  */
@@ -9,6 +9,7 @@ import type { HotCache } from '../cache/hot-cache.js';
 import { createTenancyRepositories } from '../db/repositories/tenancy.js';
 import type { Db } from '../db/fork-per-call.js';
 import { createAccess } from './access.js';
+import { createAgentSessions } from './agent-sessions.js';
 import { createApiKeys } from './api-keys.js';
 import { createAudited } from './audited.js';
 import { createInvitations } from './invitations.js';
@@ -38,7 +39,8 @@ export function createTenancy(deps: {
     projects,
     members: createMembers({ repos, audited }),
     invitations,
-    apiKeys: createApiKeys({ repos, audited, cache }),
+    apiKeys: createApiKeys({ repos, audited, cache, clock }),
+    agentSessions: createAgentSessions({ repos, audited, cache, clock, config }),
     signUp: createSignUp({ audited, projects, invitations, defaultMonthlyExecutionQuota }),
     /** 403 for another project's resource, 404 for none (ownership.ts). */
     ownership: createOwnership({ owners: createOwnershipRepository(db) }),

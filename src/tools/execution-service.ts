@@ -19,6 +19,8 @@ export interface ExecuteInput {
   entityId?: string;
   connectedAccountId?: string;
   arguments?: Record<string, unknown>;
+  /** An agent session's entity (issue 30): a connection of any other entity is refused (403). */
+  onlyEntity?: string;
 }
 
 export interface ExecutionResult {
@@ -142,6 +144,8 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
           connectionId: input.connectedAccountId,
           entityId: input.entityId,
         });
+        if (input.onlyEntity !== undefined && resolved.connection.entityId !== input.onlyEntity)
+          throw forbidden(`Connection ${resolved.connection.id} belongs to another end user than this agent session's (${input.onlyEntity})`);
         checkPermissions(entry.tool, resolved.connection, resolved.authConfig);
         request = renderRequest(
           entry.toolkit,

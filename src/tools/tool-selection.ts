@@ -155,3 +155,4 @@ export function createToolSelection(deps: {
     },
   };
 }
+export type ToolSelection = ReturnType<typeof createToolSelection>;

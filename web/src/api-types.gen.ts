@@ -479,6 +479,44 @@ export interface paths {
     patch: operations['updateTriggerInstance'];
     trace?: never;
   };
+  '/api/v1/agent_sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's agent sessions, newest first (never their tokens) */
+    get: operations['listAgentSessions'];
+    put?: never;
+    /**
+     * Create an agent session for one end user
+     * @description Returns a token (shown once) that works as `Authorization: Bearer` or `x-api-key` on /mcp, executeTool, listTools, getTool and createConnectLink, for entityId only and within toolkits/tools; every other route answers 403. Default lifetime 1 hour, at most 30 days; an expired or revoked session is 401 at once on every instance. Needs the sessions:create scope; agent sessions cannot create sessions.
+     */
+    post: operations['createAgentSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agent_sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an agent session: refused (401) at once on every instance; idempotent */
+    delete: operations['revokeAgentSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/provider_webhooks/{toolkit}': {
     parameters: {
       query?: never;
@@ -6642,6 +6680,416 @@ export interface operations {
       };
     };
   };
+  listAgentSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Newest first, at most 200 */
+            items: {
+              id: string;
+              entityId: string;
+              /** @description null: every toolkit */
+              toolkits: string[] | null;
+              /** @description null: every tool of its toolkits */
+              tools: string[] | null;
+              /** Format: date-time */
+              expiresAt: string;
+              /** @description The first characters of the token, to recognise it */
+              start: string;
+              /** Format: date-time */
+              createdAt: string;
+              revokedAt: string | null;
+              status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+            }[];
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  createAgentSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The end user the session acts for, and only them */
+          entityId: string;
+          /** @description Toolkit slugs the session may use; left out: every toolkit */
+          toolkits?: string[];
+          /** @description Tool slugs the session may use; left out: every tool of its toolkits */
+          tools?: string[];
+          /** @description Lifetime in seconds: default 3600 (1 hour), at most 2592000 (30 days) */
+          expiresInSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            entityId: string;
+            /** @description null: every toolkit */
+            toolkits: string[] | null;
+            /** @description null: every tool of its toolkits */
+            tools: string[] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The session token: shown here once. Send it as `Authorization: Bearer` or `x-api-key` to /mcp and the routes a session may call */
+            token: string;
+            /** @description The MCP endpoint for this session's token (its entity and filters are fixed by the session) */
+            mcpUrl: string;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  revokeAgentSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Agent session id */
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            entityId: string;
+            /** @description null: every toolkit */
+            toolkits: string[] | null;
+            /** @description null: every tool of its toolkits */
+            tools: string[] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The first characters of the token, to recognise it */
+            start: string;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   receiveProviderWebhook: {
     parameters: {
       query?: never;
@@ -10179,6 +10627,21 @@ export interface operations {
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
+              /** @description What the key may do (docs/reference/scopes.md); keys made before scopes hold them all */
+              scopes: (
+                | 'tools:read'
+                | 'tools:execute'
+                | 'connections:read'
+                | 'connections:write'
+                | 'auth_configs:read'
+                | 'auth_configs:write'
+                | 'triggers:manage'
+                | 'webhooks:manage'
+                | 'events:read'
+                | 'sessions:create'
+              )[];
+              /** @description Refused (401) from this instant; null: never expires */
+              expiresAt: string | null;
             }[];
           };
         };
@@ -10290,6 +10753,24 @@ export interface operations {
         'application/json': {
           /** @description A label, e.g. where the key is used */
           name: string;
+          /** @description What the key may do (docs/reference/scopes.md); left out: every scope */
+          scopes?: (
+            | 'tools:read'
+            | 'tools:execute'
+            | 'connections:read'
+            | 'connections:write'
+            | 'auth_configs:read'
+            | 'auth_configs:write'
+            | 'triggers:manage'
+            | 'webhooks:manage'
+            | 'events:read'
+            | 'sessions:create'
+          )[];
+          /**
+           * Format: date-time
+           * @description When the key stops working (in the future); left out: never
+           */
+          expiresAt?: string;
         };
       };
     };
@@ -10312,6 +10793,21 @@ export interface operations {
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
+              /** @description What the key may do (docs/reference/scopes.md); keys made before scopes hold them all */
+              scopes: (
+                | 'tools:read'
+                | 'tools:execute'
+                | 'connections:read'
+                | 'connections:write'
+                | 'auth_configs:read'
+                | 'auth_configs:write'
+                | 'triggers:manage'
+                | 'webhooks:manage'
+                | 'events:read'
+                | 'sessions:create'
+              )[];
+              /** @description Refused (401) from this instant; null: never expires */
+              expiresAt: string | null;
             };
           };
         };
@@ -10454,6 +10950,21 @@ export interface operations {
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /** @description What the key may do (docs/reference/scopes.md); keys made before scopes hold them all */
+            scopes: (
+              | 'tools:read'
+              | 'tools:execute'
+              | 'connections:read'
+              | 'connections:write'
+              | 'auth_configs:read'
+              | 'auth_configs:write'
+              | 'triggers:manage'
+              | 'webhooks:manage'
+              | 'events:read'
+              | 'sessions:create'
+            )[];
+            /** @description Refused (401) from this instant; null: never expires */
+            expiresAt: string | null;
           };
         };
       };

@@ -3,6 +3,7 @@ import { Tools, Toolkits, TriggerInstances, TriggerTypes } from './catalog.js';
 import { AuthConfigs, ConnectLinks, Connections } from './connections.js';
 import { Transport, type TransportOptions } from './http.js';
 import { Events, Webhooks } from './webhooks.js';
+import { AgentSessions } from './agent-sessions.js';
 
 export type ConnectorBrokerOptions = TransportOptions;
 
@@ -16,6 +17,7 @@ export class ConnectorBroker {
   readonly connectLinks: ConnectLinks;
   readonly webhooks: Webhooks;
   readonly events: Events;
+  readonly agentSessions: AgentSessions;
 
   constructor(options: ConnectorBrokerOptions) {
     const http = new Transport(options);
@@ -28,5 +30,6 @@ export class ConnectorBroker {
     this.connectLinks = new ConnectLinks(http);
     this.webhooks = new Webhooks(http);
     this.events = new Events(http);
+    this.agentSessions = new AgentSessions(http);
   }
 }

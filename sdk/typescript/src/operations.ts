@@ -45,6 +45,9 @@ export const OPERATIONS = {
   sendTestEvent: ['POST', '/api/v1/webhook_subscriptions/{subscriptionId}/test'],
   listEvents: ['GET', '/api/v1/events'],
   redeliverEvent: ['POST', '/api/v1/events/{eventId}/redeliver'],
+  createAgentSession: ['POST', '/api/v1/agent_sessions'],
+  listAgentSessions: ['GET', '/api/v1/agent_sessions'],
+  revokeAgentSession: ['DELETE', '/api/v1/agent_sessions/{sessionId}'],
 } as const satisfies Partial<Record<OperationId, readonly [Method, string]>>;
 
 export type SdkOperationId = keyof typeof OPERATIONS;

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A project API key. Only the sha256 of the key is stored, plus a short start for display. */
+/** A project API key. Only the sha256 of the key is stored, plus a short start for display; its scopes and expiry. */
 export const ApiKey = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
@@ -15,6 +15,10 @@ export const ApiKey = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    /** Comma-separated scopes (src/tenancy/scopes.ts); null = every scope (keys made before scopes). */
+    scopes: p.text().nullable(),
+    /** Refused (401) from this instant; null = never. */
+    expiresAt: p.datetime().nullable(),
   },
 });
 export type IApiKey = InferEntity<typeof ApiKey>;

@@ -1,4 +1,5 @@
 /** Every entity the ORM knows. A new table: add its entity here, then `npm run db:migration`. */
+import { AgentSession } from './agent-session.js';
 import { ApiKey } from './api-key.js';
 import { AuditEntry } from './audit-entry.js';
 import { AuthConfig } from './auth-config.js';
@@ -24,6 +25,7 @@ import { WebhookDelivery } from './webhook-delivery.js';
 import { WebhookSubscription } from './webhook-subscription.js';
 
 export {
+  AgentSession,
   ApiKey,
   AuditEntry,
   AuthConfig,
@@ -49,6 +51,7 @@ export {
   WebhookSubscription,
 };
 export { CONNECTION_STATUSES, type ConnectionStatus } from './connection.js';
+export type { IAgentSession } from './agent-session.js';
 export type { IApiKey } from './api-key.js';
 export type { IAuditEntry } from './audit-entry.js';
 export type { IAuthConfig } from './auth-config.js';
@@ -101,4 +104,6 @@ export const entities = [
   IdempotencyKey,
   // Execution detail (issue 32).
   ExecutionDetail,
+  // Agent sessions (issue 30).
+  AgentSession,
 ];

@@ -1,10 +1,11 @@
 /**
  * The tenancy tables' repositories: organizations and projects, memberships, invitations, API
- * keys. Only src/tenancy/ builds them (the layer check in .dependency-cruiser.cjs), on the shared
+ * keys, agent sessions. Only src/tenancy/ builds them (the layer check in .dependency-cruiser.cjs), on the shared
  * fork-per-call database access or on one transaction (src/tenancy/audited.ts), together with the
  * users and the audit log its commands also write.
  */
 import type { Db } from '../fork-per-call.js';
+import { createAgentSessionRepository } from './agent-session-repository.js';
 import { createApiKeyRepository } from './api-key-repository.js';
 import { createAuditRepository } from './audit-repository.js';
 import { createInvitationRepository } from './invitation-repository.js';
@@ -14,6 +15,7 @@ import { createUserRepository } from './user-repository.js';
 
 export function createTenancyRepositories(db: Db) {
   return {
+    agentSessions: createAgentSessionRepository(db),
     apiKeys: createApiKeyRepository(db),
     audit: createAuditRepository(db),
     invitations: createInvitationRepository(db),

@@ -23,7 +23,7 @@ t.test('a key made in the console works at once, is stored as a hash and is show
   const { key, apiKey } = created.json();
   t.match(key, /^cb_live_[A-Za-z0-9_-]{40,}$/);
   t.match(apiKey, { id: /^key_/, name: 'production agent', start: key.slice(0, 12), lastUsedAt: null, revokedAt: null });
-  t.same(Object.keys(apiKey).sort(), ['createdAt', 'id', 'lastUsedAt', 'name', 'revokedAt', 'start']);
+  t.same(Object.keys(apiKey).sort(), ['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'revokedAt', 'scopes', 'start']);
 
   const used = await toolkits(app, key);
   t.equal(used.statusCode, 200, 'works against the native API at once');

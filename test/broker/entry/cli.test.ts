@@ -29,6 +29,39 @@ t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) =
   t.equal((await cli(env, ['revoke-key', secondKeyId!])).code, 0);
   t.match((await cli(env, ['list-keys', '--project', projectId!])).out, /revoked/);
   t.equal((await cli(env, ['revoke-key', key!])).code, 0, 'revoke by the key itself');
+  // Scopes and expiry (issue 30): set at creation, shown in the list; bad values are refused by name.
+  const scoped = await cli(env, [
+    'create-key',
+    '--project',
+    projectId!,
+    '--name',
+    'reader',
+    '--scopes',
+    'tools:read,connections:read',
+    '--expires-at',
+    '2099-01-31T00:00:00Z',
+  ]);
+  t.equal(scoped.code, 0, scoped.err);
+  t.match(scoped.out, /Scopes:\s+tools:read,connections:read/);
+  t.match(scoped.out, /Expires at: 2099-01-31T00:00:00.000Z/);
+  const listed = (await cli(env, ['list-keys', '--project', projectId!])).out.split('\n');
+  t.match(
+    listed.find((l) => l.includes('reader')),
+    /scopes tools:read,connections:read {2}expires 2099-01-31T00:00:00.000Z/,
+  );
+  t.match(
+    listed.find((l) => l.includes(' ci ')),
+    /scopes all/,
+  );
+  const unknownScope = await cli(env, ['create-key', '--project', projectId!, '--scopes', 'tools:read,tools:write']);
+  t.equal(unknownScope.code, 1);
+  t.match(unknownScope.err, /Unknown scope\(s\) tools:write/);
+  const notATime = await cli(env, ['create-key', '--project', projectId!, '--expires-at', 'tomorrow']);
+  t.equal(notATime.code, 1);
+  t.match(notATime.err, /--expires-at tomorrow is not a time/);
+  const past = await cli(env, ['create-key', '--project', projectId!, '--expires-at', '2001-01-01T00:00:00Z']);
+  t.equal(past.code, 1);
+  t.match(past.err, /expiresAt must be in the future/);
   const again = await cli(env, ['migrate']);
   t.equal(again.code, 0);
   t.match(again.out, /up to date/);
@@ -38,8 +71,8 @@ t.test('create-project, create-key, list-keys, revoke-key, migrate', async (t) =
   t.equal((await cli(env, ['nope'])).code, 2, 'an unknown command is wrong usage');
   t.match(created.err, /^Database: (SQLite|PostgreSQL) /m, 'says which database it wrote to');
   t.notMatch(created.err, /:[^@/\s]*@/, 'never the password of DATABASE_URL');
-  const listed = await cli(env, ['list-projects']);
-  t.match(listed.out, new RegExp(`^${projectId} +"Agents" +in org_\\S+ "Acme"$`, 'm'), 'projects with their names and organizations');
+  const projects = await cli(env, ['list-projects']);
+  t.match(projects.out, new RegExp(`^${projectId} +"Agents" +in org_\\S+ "Acme"$`, 'm'), 'projects with their names and organizations');
 });
 
 t.test('create-project --org-id, and an organization name several share', async (t) => {

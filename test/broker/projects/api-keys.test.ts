@@ -32,7 +32,7 @@ t.test('lookup, lastUsedAt, and revocation', async (t) => {
   const { app } = await buildTestApp(t);
   const { key, projectId, organizationId, apiKeyId } = await createProjectWithKey(app);
   const found = await app.services.tenancy.apiKeys.authenticate(key);
-  t.same(found, { apiKeyId, projectId, organizationId });
+  t.same(found, { apiKeyId, projectId, organizationId, scopes: null });
   const row = await app.orm.em.fork().findOneOrFail(ApiKey, { id: apiKeyId });
   t.ok(row.lastUsedAt, 'lastUsedAt recorded');
   t.equal(await app.services.tenancy.apiKeys.authenticate(key + 'x'), undefined);

@@ -123,3 +123,19 @@ t.test('a webhook subscription: its real delivery verifies with webhooks.verify;
   t.equal((await broker.webhooks.list()).items.length, 1);
   t.same(await broker.webhooks.delete(subscription.id), { deleted: true });
 });
+
+t.test('agentSessions: create one for an end user, use its token with the SDK, list and revoke it', async (t) => {
+  const { broker } = await tenant();
+  const origin = await listening!;
+  const session = await broker.agentSessions.create({ entityId: 'grace', toolkits: ['hubspot'], expiresInSeconds: 600 });
+  t.match(session, { id: /^ags_/, entityId: 'grace', toolkits: ['hubspot'], tools: null, token: /^cb_sess_/, mcpUrl: /\/mcp$/ });
+  const agent = new ConnectorBroker({ baseUrl: origin, apiKey: session.token });
+  const tools = await agent.tools.list({ limit: 5 });
+  t.ok(tools.items.length > 0 && tools.items.every((tool) => tool.slug.startsWith('HUBSPOT_')), "only the session's toolkit");
+  const refused = await agent.connections.list().catch((err: unknown) => err);
+  t.ok(refused instanceof BrokerError && refused.status === 403, 'everything else is 403');
+  t.match((await broker.agentSessions.list()).items, [{ id: session.id, status: 'ACTIVE' }]);
+  t.match(await broker.agentSessions.revoke(session.id), { id: session.id, status: 'REVOKED' });
+  const after = await agent.tools.list({ limit: 1 }).catch((err: unknown) => err);
+  t.ok(after instanceof BrokerError && after.status === 401, 'revoked: 401');
+});

@@ -2,7 +2,8 @@
  * The web console in a real browser against a listening broker on an empty database: the first
  * person signs up (and owns the first organization), creates a project, makes an API key that is
  * shown once, uses it against the native API over HTTP, then revokes it behind the confirmation
- * dialog and the native API refuses it. The usage and audit screens follow what happened.
+ * dialog and the native API refuses it; a second key with some scopes and an expiry is refused outside
+ * them. The usage and audit screens follow what happened.
  */
 import t from 'tap';
 import { browserSkip, launchBrowser, listeningEmptyBroker, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
@@ -76,6 +77,35 @@ t.test('sign up, create a project and an API key in the browser, use it, revoke 
     t.match(text, /Active/);
   });
 
+  await t.test('a key with some scopes and an expiry (issue 30): shown in the list, refused outside its scopes', async (t) => {
+    await page.getByTestId('create-api-key').click();
+    const create = page.getByTestId('create-api-key-dialog');
+    await create.getByLabel('Key name').fill('catalog reader');
+    await create.getByTestId('api-key-some-scopes').check();
+    for (const scope of ['tools:read', 'connections:read']) await create.locator(`[data-testid="api-key-scope"][value="${scope}"]`).check();
+    await create.getByTestId('api-key-expires-at').fill('2099-01-31T12:00');
+    await screenshot(page, 'api-keys-create-scoped');
+    await create.getByTestId('create-api-key-submit').click();
+    const scoped = await page.getByTestId('new-api-key').inputValue();
+    await page.getByTestId('close-new-api-key').click();
+
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'catalog reader' });
+    await row.waitFor();
+    t.equal(await row.getByTestId('api-key-scopes').innerText(), 'tools:read connections:read', 'its scopes');
+    t.match(await row.getByTestId('api-key-expires').innerText(), /2099/, 'its expiry');
+    t.equal(
+      await page.getByTestId('api-key-row').filter({ hasText: 'production agent' }).getByTestId('api-key-scopes').innerText(),
+      'All',
+      'a key made without choosing has every scope',
+    );
+    await screenshot(page, 'api-keys-scoped-list');
+
+    t.equal((await b.http('GET', 'toolkits', scoped)).status, 200, 'within its scopes');
+    const refused = await b.http('POST', 'tools/BITLY_GET_GROUPS/execute', scoped, {});
+    t.equal(refused.status, 403, 'outside its scopes');
+    t.match(await refused.json(), { code: 'FORBIDDEN', message: /tools:execute/ });
+  });
+
   await t.test('revoking asks first; once confirmed, the native API answers 401', async (t) => {
     const row = page.getByTestId('api-key-row').filter({ hasText: 'production agent' });
     const confirm = page.getByTestId('confirm-dialog');
@@ -109,9 +139,13 @@ t.test('sign up, create a project and an API key in the browser, use it, revoke 
     await page.getByTestId('nav-audit').click();
     await page.locator('[data-testid="audit-row"][data-action="api_key.revoked"]').waitFor();
     const actions = await page.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
-    t.same(actions.slice(0, 3), ['api_key.revoked', 'api_key.created', 'project.created'], 'what was done in the browser, newest first');
+    t.same(
+      actions.slice(0, 4),
+      ['api_key.revoked', 'api_key.created', 'api_key.created', 'project.created'],
+      'what was done in the browser, newest first',
+    );
     // The sign-up's three entries may share a millisecond (then their order is the ids' order).
-    t.same(actions.slice(3).sort(), ['member.joined', 'organization.created', 'project.created'], 'after the sign-up');
+    t.same(actions.slice(4).sort(), ['member.joined', 'organization.created', 'project.created'], 'after the sign-up');
     t.match(await page.getByTestId('audit-row').first().innerText(), /ada@example\.com/, 'by the signed-in person');
     await screenshot(page, 'audit-log');
   });
@@ -132,7 +166,7 @@ t.test('sign up, create a project and an API key in the browser, use it, revoke 
     await page.setViewportSize(PHONE);
     await page.goBack();
     await page.goBack();
-    await page.getByTestId('api-key-row').waitFor();
+    await page.getByTestId('api-key-row').first().waitFor();
     const overflow = await sidewaysOverflow(page);
     t.equal(overflow, 0, 'no sideways scrolling of the page');
     t.ok(await page.getByRole('button', { name: 'Menu' }).isVisible(), 'the sections fold behind a Menu button');

@@ -68,7 +68,7 @@ export async function compatOperations(app: FastifyInstance): Promise<Operation[
   const routes: CapturedRoute[] = [];
   probe.addHook('onRoute', (route) => void routes.push(route as CapturedRoute));
   const s = app.services;
-  await probe.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, cache: s.cache } });
+  await probe.register(authPlugin, { services: { apiKeys: s.tenancy.apiKeys, agentSessions: s.tenancy.agentSessions, cache: s.cache } });
   await probe.register(compatPlugin, { prefix: '/compat/api/v3.1', services: s });
   await probe.ready();
   await probe.close();

@@ -1,7 +1,7 @@
 /**
  * A project's API keys (what agents send as `x-api-key`). Creating one shows the key once, with a
- * copy button: the broker keeps only a hash. Revoking asks first, since agents using the key stop
- * working at once.
+ * copy button: the broker keeps only a hash. A key may be narrowed to some scopes and given an
+ * expiry (issue 30). Revoking asks first, since agents using the key stop working at once.
  */
 import { useState } from 'preact/hooks';
 import { api, projectPath, type ConsolePath } from '../api';
@@ -15,6 +15,22 @@ import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import type { ApiKey, List, Project } from '../types';
 import { DataTable } from '../components/data-table';
+
+type Scope = ApiKey['scopes'][number];
+
+/** The scopes (src/tenancy/scopes.ts, docs/reference/scopes.md) and what each allows. */
+const SCOPES: { scope: Scope; what: string }[] = [
+  { scope: 'tools:read', what: 'toolkits, tools and trigger types; listing tools over MCP' },
+  { scope: 'tools:execute', what: 'running tools and the proxy' },
+  { scope: 'connections:read', what: 'reading connections' },
+  { scope: 'connections:write', what: 'creating, refreshing, revoking and deleting connections; connect links' },
+  { scope: 'auth_configs:read', what: 'reading auth configs' },
+  { scope: 'auth_configs:write', what: 'creating, changing and deleting auth configs' },
+  { scope: 'triggers:manage', what: 'trigger instances' },
+  { scope: 'webhooks:manage', what: 'webhook subscriptions' },
+  { scope: 'events:read', what: 'the event log and redelivery' },
+  { scope: 'sessions:create', what: 'agent sessions for one end user' },
+];
 
 export function ApiKeys({ project }: { project: Project }) {
   const { org } = useOrg();
@@ -41,15 +57,26 @@ export function ApiKeys({ project }: { project: Project }) {
       {keys.loading && !keys.data ? <Loading /> : null}
       {keys.data?.items.length === 0 ? <Empty>No API keys yet.</Empty> : null}
       {keys.data && keys.data.items.length > 0 ? (
-        <DataTable testid="api-key-table" caption="API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Status']} actions>
+        <DataTable
+          testid="api-key-table"
+          caption="API keys"
+          columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', 'Expires', 'Status']}
+          actions
+        >
           {keys.data.items.map((k) => (
             <tr key={k.id} data-testid="api-key-row" data-api-key-id={k.id}>
               <th scope="row">{k.name}</th>
               <td>
                 <code>{k.start}…</code>
               </td>
+              <td data-testid="api-key-scopes">
+                {k.scopes.length === SCOPES.length ? 'All' : k.scopes.map((s) => <code key={s}>{s} </code>)}
+              </td>
               <td class="nowrap">{formatDateTime(k.createdAt)}</td>
               <td class="nowrap">{formatDateTime(k.lastUsedAt)}</td>
+              <td class="nowrap" data-testid="api-key-expires">
+                {k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}
+              </td>
               <td>
                 {k.revokedAt ? (
                   <>
@@ -101,12 +128,23 @@ export function ApiKeys({ project }: { project: Project }) {
 
 function CreateKeyDialog({ base, onCreated, onClose }: { base: ConsolePath<'post'>; onCreated: () => void; onClose: () => void }) {
   const [name, setName] = useState('');
+  const [all, setAll] = useState(true);
+  const [chosen, setChosen] = useState<Scope[]>([]);
+  const [expires, setExpires] = useState('');
   const [key, setKey] = useState<string | null>(null);
   const submit = useSubmit();
+  const toggle = (scope: Scope, on: boolean) => setChosen((c) => (on ? [...c, scope] : c.filter((s) => s !== scope)));
   const onSubmit = (e: Event) => {
     e.preventDefault();
     void submit.run(async () => {
-      const created = await api.post<{ key: string; apiKey: ApiKey }>(base, { name: name.trim() });
+      if (!all && chosen.length === 0) throw new Error('Choose at least one scope, or All scopes.');
+      const body = {
+        name: name.trim(),
+        ...(all ? {} : { scopes: SCOPES.map((s) => s.scope).filter((s) => chosen.includes(s)) }),
+        // datetime-local is the browser's local time; the API takes an instant.
+        ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
+      };
+      const created = await api.post<{ key: string; apiKey: ApiKey }>(base, body);
       setKey(created.key);
       onCreated();
     });
@@ -149,6 +187,51 @@ function CreateKeyDialog({ base, onCreated, onClose }: { base: ConsolePath<'post
             />
             <p id="api-key-name-hint" class="hint">
               Where it will be used, e.g. "production agent".
+            </p>
+          </div>
+          <fieldset class="fieldset">
+            <legend>What it may do</legend>
+            <label class="choice">
+              <input type="radio" name="api-key-scopes" checked={all} onChange={() => setAll(true)} data-testid="api-key-all-scopes" />
+              All scopes
+            </label>
+            <label class="choice">
+              <input type="radio" name="api-key-scopes" checked={!all} onChange={() => setAll(false)} data-testid="api-key-some-scopes" />
+              Only the scopes chosen below
+            </label>
+            <ul class="choice-list" aria-label="Scopes">
+              {SCOPES.map(({ scope, what }) => (
+                <li key={scope}>
+                  <label class="choice">
+                    <input
+                      type="checkbox"
+                      disabled={all}
+                      checked={all || chosen.includes(scope)}
+                      onChange={(e) => toggle(scope, e.currentTarget.checked)}
+                      data-testid="api-key-scope"
+                      value={scope}
+                    />
+                    <span>
+                      <code>{scope}</code>
+                      <span class="hint">{what}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div class="field">
+            <label for="api-key-expires">Expires (optional)</label>
+            <input
+              id="api-key-expires"
+              type="datetime-local"
+              aria-describedby="api-key-expires-hint"
+              value={expires}
+              onInput={(e) => setExpires(e.currentTarget.value)}
+              data-testid="api-key-expires-at"
+            />
+            <p id="api-key-expires-hint" class="hint">
+              Your local time. Left empty, the key works until it is revoked.
             </p>
           </div>
           <ErrorNotice message={submit.error} />
