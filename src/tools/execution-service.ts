@@ -145,7 +145,9 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
           entityId: input.entityId,
         });
         if (input.onlyEntity !== undefined && resolved.connection.entityId !== input.onlyEntity)
-          throw forbidden(`Connection ${resolved.connection.id} belongs to another end user than this agent session's (${input.onlyEntity})`);
+          throw forbidden(
+            `Connection ${resolved.connection.id} belongs to another end user than this agent session's (${input.onlyEntity})`,
+          );
         checkPermissions(entry.tool, resolved.connection, resolved.authConfig);
         request = renderRequest(
           entry.toolkit,
