@@ -22,7 +22,8 @@ function rng(seed: number): () => number {
 }
 
 const SYLLABLES = ['ka', 'lo', 'ven', 'tri', 'mo', 'zen', 'qua', 'rex', 'sol', 'dar', 'pi', 'nu', 'bel', 'cor', 'fy', 'ga'];
-const OBJECTS = [
+/** Business nouns for synthetic tools (also the synthetic OpenAPI document's first 30 resources). */
+export const OBJECTS = [
   'invoice',
   'customer',
   'ticket',

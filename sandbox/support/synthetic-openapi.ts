@@ -6,50 +6,11 @@
  * HubSpot and Bitly tools when 1,000 imported tools compete with them.
  */
 
+import { OBJECTS } from './synthetic-catalog.js';
+
 export const SYNTHETIC_TOOLKIT = 'ops';
 
-const RESOURCES = [
-  'invoice',
-  'customer',
-  'ticket',
-  'project',
-  'task',
-  'order',
-  'payment',
-  'message',
-  'channel',
-  'contact',
-  'deal',
-  'file',
-  'folder',
-  'event',
-  'calendar',
-  'report',
-  'campaign',
-  'product',
-  'subscription',
-  'webhook',
-  'user',
-  'team',
-  'comment',
-  'issue',
-  'release',
-  'repository',
-  'meeting',
-  'note',
-  'lead',
-  'account',
-  'device',
-  'network',
-  'alert',
-  'policy',
-  'license',
-  'invite',
-  'label',
-  'shipment',
-  'refund',
-  'link',
-];
+const RESOURCES = [...OBJECTS, 'device', 'network', 'alert', 'policy', 'license', 'invite', 'label', 'shipment', 'refund', 'link'];
 
 /** Action -> [method, path suffix after /<resources>, summary verb phrase, description]. */
 const ACTIONS: Record<string, [string, string, string, string]> = {
