@@ -66,8 +66,14 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // The pages' own CSP from the start (a page that needs another origin replaces it): set at onSend,
+  // the app-wide security headers' onSend (plugins/security-headers.ts, which runs first) would
+  // already have put its looser default there.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('content-security-policy', csp());
+    done();
+  });
   app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp());
     reply
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'same-origin')
