@@ -50,13 +50,18 @@ export async function listeningBroker(t: TestContext, options: Parameters<typeof
    * The user's browser at the provider: approve (or deny) on the authorize URL, then follow the
    * provider's redirect to the broker's callback over HTTP. Returns the callback response.
    */
-  async function browserConsent(authorizeUrl: string, decision: 'yes' | 'no' = 'yes'): Promise<Response> {
+  /**
+   * The provider's consent, then the callback; `browser`: the broker's answer that started the
+   * attempt (a hosted link's continue), whose cookies the browser sends back (links are bound to it).
+   */
+  async function browserConsent(authorizeUrl: string, decision: 'yes' | 'no' = 'yes', browser?: Response): Promise<Response> {
     const url = new URL(authorizeUrl);
     url.searchParams.set('approve', decision);
     const atProvider = await fetch(url, { redirect: 'manual' });
     const location = atProvider.headers.get('location');
     if (!location) throw new Error(`the provider did not redirect (HTTP ${atProvider.status})`);
-    return fetch(onBroker(location), { redirect: 'manual' });
+    const cookie = (browser?.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+    return fetch(onBroker(location), { redirect: 'manual', ...(cookie ? { headers: { cookie } } : {}) });
   }
 
   return { ...b, origin, onBroker, compat, browserConsent };

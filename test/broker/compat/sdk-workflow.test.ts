@@ -135,7 +135,7 @@ t.test('the official SDK runs the broker workflow on the compat mount', async (t
     redirect: 'manual',
   });
   t.equal(continued.status, 303, "the user's continue goes to the provider");
-  const done = await b.browserConsent(continued.headers.get('location')!);
+  const done = await b.browserConsent(continued.headers.get('location')!, 'yes', continued);
   t.equal(done.status, 302, 'the callback forwards to callbackUrl');
   t.match(done.headers.get('location'), /^https:\/\/app\.example\/done\?status=success/);
   t.match(await link.waitForConnection(15_000), { id: link.id, status: 'ACTIVE' });
