@@ -35,7 +35,13 @@ export function createConsoleServices(
 ) {
   const { repos, config, clock, tenancy } = deps;
   return {
-    accounts: createAccountService({ users: repos.users, config: config.console, tenancy }),
+    accounts: createAccountService({
+      users: repos.users,
+      sessions: repos.sessions,
+      config: { ...config.console, publicBaseUrl: config.publicBaseUrl },
+      clock,
+      tenancy,
+    }),
     sessions: createSessionService({ sessions: repos.sessions, config: config.console, clock }),
     usage: createUsageService({ usage: repos.usage, organizations: tenancy.organizations, clock }),
     audit: createAuditService({ audit: repos.audit }),
