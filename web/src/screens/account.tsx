@@ -58,14 +58,14 @@ export function Account() {
             data-testid="change-password-new"
           />
         </div>
-        <label class="checkbox">
+        <label class="choice">
           <input
             type="checkbox"
             checked={signOutOtherSessions}
             onChange={(e) => setSignOutOthers(e.currentTarget.checked)}
             data-testid="change-password-sign-out-others"
-          />{' '}
-          Sign out my other sessions
+          />
+          <span>Sign out my other sessions</span>
         </label>
         <ErrorNotice message={submit.error} />
         <SuccessNotice message={saved} />
