@@ -146,6 +146,7 @@ export const commands: Record<string, Command> = {
     if (!reset) throw new CommandError(`No account has the email ${email}`);
     out(`Password-reset link for ${reset.user.email} (valid until ${reset.expiresAt.toISOString()}, once):`);
     out(reset.link);
+    if (reset.emailed) out(`Emailed to ${reset.user.email}.`);
   },
   async 'list-projects'(app) {
     const { organizations, projects } = app.services.tenancy;

@@ -16,6 +16,7 @@ import type { Tenancy } from '../tenancy/index.js';
 import { normalizeEmail } from '../tenancy/invitations.js';
 import { emailTaken } from '../tenancy/sign-up.js';
 import { createPasswordHasher } from './password-hasher.js';
+import type { Mailer } from './mailer.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 /** How long a `broker reset-password` link works. */
@@ -58,6 +59,8 @@ export function createAccountService(deps: {
   sessions: Pick<SessionRepository, 'revokeAllForUser'>;
   config: Pick<ConsoleConfig, 'signUp' | 'passwordHashCost'> & Pick<Config, 'publicBaseUrl'>;
   clock: Clock;
+  /** When SMTP is set up, reset links are emailed too. */
+  mailer?: Mailer | undefined;
   /** The account's organization, membership or invitation, in the transaction that creates it. */
   tenancy: {
     signUp: Tenancy['signUp'];
@@ -65,7 +68,7 @@ export function createAccountService(deps: {
     organizations: Pick<Tenancy['organizations'], 'count'>;
   };
 }) {
-  const { users, sessions, config, clock, tenancy } = deps;
+  const { users, sessions, config, clock, tenancy, mailer } = deps;
   const passwords = createPasswordHasher(config.passwordHashCost);
 
   return {
@@ -120,14 +123,20 @@ export function createAccountService(deps: {
      * A one-time password-reset link for the account with this email (the operator's
      * `broker reset-password`); it replaces any earlier one. Only the token's sha256 is stored.
      */
-    async issuePasswordReset(emailInput: string): Promise<{ user: IUser; link: string; expiresAt: Date } | null> {
+    async issuePasswordReset(emailInput: string): Promise<{ user: IUser; link: string; expiresAt: Date; emailed: boolean } | null> {
       const user = await users.findUserByEmail(normalizeEmail(emailInput));
       if (!user) return null;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now() + PASSWORD_RESET_TTL_MS);
       await users.setPasswordReset(user.id, sha256(token), expiresAt);
       const link = `${config.publicBaseUrl.replace(/\/+$/, '')}/console/#/reset-password/${token}`;
-      return { user, link, expiresAt };
+      if (mailer)
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Connector Broker password',
+          text: `Open this link within an hour to choose a new password (it works once):\n\n${link}\n\nSetting it signs out every session of your account. If you did not ask for this, ignore this email.\n`,
+        });
+      return { user, link, expiresAt, emailed: mailer !== undefined };
     },
 
     /** Sets the password a reset link allows, once, and signs out every session of that user. */
