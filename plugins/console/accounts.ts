@@ -151,9 +151,9 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
 };
 
 export const sessionAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
-  const signInLimits = signInLimitsOf(app);
-
   route(app, ops.consoleChangePassword, async (request, reply) => {
+    // Looked up on first use: this group is also registered on bare instances (route-roles.test.ts) without rate limits.
+    const signInLimits = signInLimitsOf(app);
     const s = sessionOf(request);
     const user = await services.accounts.findUser(s.userId);
     // Counted like sign-in failures on this account's email, so a left-open session cannot guess the password at speed.
