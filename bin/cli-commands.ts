@@ -48,6 +48,13 @@ export const SPECS: Record<string, CommandSpec> = {
       '    A key already revoked is left as it is ("already revoked at …", exit 0).',
     positionals: { min: 1, max: 1 },
   },
+  'reset-password': {
+    usage:
+      'reset-password --email <email>\n    print a one-time link (valid 1 hour) with which that account sets a new password;\n' +
+      '    a newer link replaces it. Setting the password signs out every session of the account.',
+    options: { email: { type: 'string' } },
+    required: ['email'],
+  },
   'list-projects': { usage: 'list-projects\n    list every project with its organization, by id and name' },
   'set-quota': {
     usage:

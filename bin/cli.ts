@@ -140,6 +140,14 @@ export const commands: Record<string, Command> = {
           `the current month resets at ${set.resetsAt.toISOString()}.`,
       );
   },
+  async 'reset-password'(app, _args, flags) {
+    const email = required(flags, 'email');
+    const reset = await app.services.accounts.issuePasswordReset(email);
+    if (!reset) throw new CommandError(`No account has the email ${email}`);
+    out(`Password-reset link for ${reset.user.email} (valid until ${reset.expiresAt.toISOString()}, once):`);
+    out(reset.link);
+    if (reset.emailed) out(`Emailed to ${reset.user.email}.`);
+  },
   async 'list-projects'(app) {
     const { organizations, projects } = app.services.tenancy;
     const orgNames = new Map((await organizations.listAll()).map((o) => [o.id, o.name]));

@@ -66,6 +66,20 @@ export const EnvSchema = Type.Object({
       description: '`redis://…`; shares rate-limit counters between instances',
     }),
   ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://.+',
+      formatText: '`smtp://user:pass@host:587` or `smtps://…`',
+      description: 'When set, `broker reset-password` and invitations also email their link; without it the links are only shown',
+    }),
+  ),
+  SMTP_FROM: Type.Optional(
+    Type.String({
+      minLength: 3,
+      description: 'The sender of those emails, e.g. `Connector Broker <broker@example.com>`',
+      defaultText: '`no-reply@` the PUBLIC_BASE_URL host',
+    }),
+  ),
   LOG_LEVEL: Type.Optional(
     Type.Union(LogLevel.anyOf, {
       description:
@@ -435,6 +449,8 @@ export interface Config {
   vaultKeys: { id: string; key: Buffer }[];
   sessionSecret: string;
   redisUrl: string | undefined;
+  /** Outgoing mail for reset and invitation links; undefined without SMTP_URL. */
+  smtp: { url: string; from: string } | undefined;
   logLevel: string;
   /** `json` (one object per line, for log collectors) or `pretty` (human-readable, for development). */
   logFormat: 'json' | 'pretty';
@@ -621,6 +637,12 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     vaultKeys: vaultKeys.length > 0 ? vaultKeys : parseVaultKeys(vaultKeysRaw, []),
     sessionSecret,
     redisUrl: env.REDIS_URL,
+    smtp: env.SMTP_URL
+      ? {
+          url: env.SMTP_URL,
+          from: env.SMTP_FROM ?? `no-reply@${new URL(env.PUBLIC_BASE_URL ?? 'http://localhost').hostname}`,
+        }
+      : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat: env.LOG_FORMAT,
     catalogPaths: env.CATALOG_PATHS.split(',')

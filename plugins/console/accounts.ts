@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { Email, Password, SessionView, consoleErrors } from '../../src/console/api-schemas.js';
-import { publicUser } from '../../src/console/account-service.js';
+import { WRONG_CURRENT_PASSWORD, publicUser } from '../../src/console/account-service.js';
 import type { IUser } from '../../src/db/entities/index.js';
 import type { ConsoleOptions } from './index.js';
 import { clearSessionCookie, sessionOf, setSessionCookie } from './session-auth.js';
-import { createSignInLimits } from './sign-in-limits.js';
+import { signInLimitsOf } from './sign-in-limits.js';
 import { defineConsoleOperation } from './route-access.js';
 import { route } from '../operations.js';
 
@@ -26,6 +26,21 @@ const SignUpBody = Type.Object(
   { additionalProperties: false },
 );
 const SignInBody = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
+const ResetPasswordBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 100 }), password: Password },
+  { additionalProperties: false },
+);
+const ChangePasswordBody = Type.Object(
+  {
+    currentPassword: Password,
+    newPassword: Password,
+    signOutOtherSessions: Type.Optional(Type.Boolean({ description: 'Also end every other session of this user (default false)' })),
+  },
+  { additionalProperties: false },
+);
+const ChangePasswordResult = Type.Object({
+  signedOutSessions: Type.Integer({ description: 'How many other sessions were ended' }),
+});
 const SignUpOptions = Type.Object({
   signUp: Type.Union([Type.Literal('open'), Type.Literal('invite-only')]),
   firstUser: Type.Boolean({ description: 'No account exists yet: the first sign-up owns the first organization' }),
@@ -62,6 +77,23 @@ export const accountOperations = {
     body: SignInBody,
     response: { 200: Type.Ref(SessionView), ...consoleErrors(400, 401, 429) },
   }),
+  consoleResetPassword: defineConsoleOperation({
+    operationId: 'consoleResetPassword',
+    method: 'POST',
+    url: '/auth/reset-password',
+    summary: 'Set a new password with a one-time reset link (broker reset-password); signs out every session of the account',
+    security: [],
+    body: ResetPasswordBody,
+    response: { 204: Type.Null(), ...consoleErrors(400, 429) },
+  }),
+  consoleChangePassword: defineConsoleOperation({
+    operationId: 'consoleChangePassword',
+    method: 'POST',
+    url: '/auth/change-password',
+    summary: 'Change my password (a wrong current password counts as a failed sign-in)',
+    body: ChangePasswordBody,
+    response: { 200: ChangePasswordResult, ...consoleErrors(400, 401, 403, 429) },
+  }),
   consoleSession: defineConsoleOperation({
     operationId: 'consoleSession',
     method: 'GET',
@@ -88,7 +120,7 @@ const ops = accountOperations;
 
 export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
   const { accounts, sessions } = services;
-  const signInLimits = createSignInLimits(app);
+  const signInLimits = signInLimitsOf(app);
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: IUser) {
     const { token, session } = await sessions.create(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -109,9 +141,31 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
     const user = await signInLimits.attempt(request, reply, email, () => accounts.signIn(email, password));
     return startSession(request, reply, user);
   });
+
+  route(app, ops.consoleResetPassword, async (request, reply) => {
+    const { token, password } = request.body;
+    await signInLimits.passwordReset(request, reply, () => accounts.resetPassword(token, password));
+    clearSessionCookie(reply, config.console.secureCookies);
+    return reply.code(204).send(null);
+  });
 };
 
 export const sessionAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
+  route(app, ops.consoleChangePassword, async (request, reply) => {
+    // Looked up on first use: this group is also registered on bare instances (route-roles.test.ts) without rate limits.
+    const signInLimits = signInLimitsOf(app);
+    const s = sessionOf(request);
+    const user = await services.accounts.findUser(s.userId);
+    // Counted like sign-in failures on this account's email, so a left-open session cannot guess the password at speed.
+    return signInLimits.attempt(
+      request,
+      reply,
+      user!.email,
+      () => services.accounts.changePassword(s.userId, request.body, s.sessionId),
+      (err) => err.status === 400 && err.message === WRONG_CURRENT_PASSWORD,
+    );
+  });
+
   route(app, ops.consoleSession, async (request) => {
     const s = sessionOf(request);
     const user = await services.accounts.findUser(s.userId);

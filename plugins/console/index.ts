@@ -35,6 +35,7 @@ import { CONSOLE_PREFIX } from './contract.js';
 export type ConsoleServices = Pick<
   Services,
   | 'accounts'
+  | 'mailer'
   | 'sessions'
   | 'tenancy'
   | 'audit'

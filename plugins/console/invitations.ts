@@ -106,9 +106,19 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async
 
   route(app, ops.consoleListInvitations, async (request) => ({ items: await invitations.listPending(organizationAccessOf(request)) }));
 
-  route(app, ops.consoleCreateInvitation, async (request, reply) =>
-    reply.code(201).send(await invitations.create(actorOf(request), organizationAccessOf(request), request.body)),
-  );
+  route(app, ops.consoleCreateInvitation, async (request, reply) => {
+    const created = await invitations.create(actorOf(request), organizationAccessOf(request), request.body);
+    // With SMTP the invitee gets the link by email too; the answer still shows it, so a failed send is only logged.
+    if (services.mailer)
+      await services.mailer
+        .send({
+          to: created.invitation.email,
+          subject: `${created.invitation.invitedBy.email ?? 'Someone'} invited you to an organization on Connector Broker`,
+          text: `Open this link to join as ${created.invitation.role}:\n\n${created.url}\n`,
+        })
+        .catch((err: unknown) => request.log.warn({ invitationId: created.invitation.id, err: String(err) }, 'invitation email not sent'));
+    return reply.code(201).send(created);
+  });
 
   route(app, ops.consoleRevokeInvitation, async (request, reply) => {
     await invitations.revoke(actorOf(request), organizationAccessOf(request), request.params.invitationId);

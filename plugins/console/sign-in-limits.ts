@@ -40,6 +40,17 @@ function createKeyedQueue() {
   };
 }
 
+/**
+ * One set of budgets per server: the public routes and the signed-in ones (change-password) must
+ * spend the same counters, and without Redis each limiter made by createRateLimit has its own store.
+ */
+const perServer = new WeakMap<object, ReturnType<typeof createSignInLimits>>();
+export function signInLimitsOf(app: FastifyInstance): ReturnType<typeof createSignInLimits> {
+  let limits = perServer.get(app.server);
+  if (!limits) perServer.set(app.server, (limits = createSignInLimits(app)));
+  return limits;
+}
+
 export function createSignInLimits(app: FastifyInstance) {
   const accountKey = (email: string) =>
     `signin-account:${createHash('sha256').update(normalizeEmail(email)).digest('base64url').slice(0, 22)}`;
@@ -74,8 +85,17 @@ export function createSignInLimits(app: FastifyInstance) {
   }
 
   return {
-    /** Runs `signIn` unless a budget is used up; a 401 from it spends both budgets. */
-    async attempt<T>(request: FastifyRequest, reply: FastifyReply, email: string, signIn: () => Promise<T>): Promise<T> {
+    /**
+     * Runs `signIn` unless a budget is used up; a 401 from it (or an error `isFailure` picks, such
+     * as a wrong current password on change-password) spends both budgets.
+     */
+    async attempt<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      email: string,
+      signIn: () => Promise<T>,
+      isFailure: (err: BrokerError) => boolean = (err) => err.status === 401,
+    ): Promise<T> {
       emails.set(request, email);
       return serially(`a:${request.ip}`, () =>
         serially(accountKey(email), async () => {
@@ -83,11 +103,24 @@ export function createSignInLimits(app: FastifyInstance) {
           try {
             return await signIn();
           } catch (err) {
-            if (err instanceof BrokerError && err.status === 401) await Promise.all([perAccount(request), perAddress(request)]);
+            if (err instanceof BrokerError && isFailure(err)) await Promise.all([perAccount(request), perAddress(request)]);
             throw err;
           }
         }),
       );
+    },
+
+    /** Runs a password reset unless the address's budget is used up; a refused token (400) spends it. */
+    async passwordReset<T>(request: FastifyRequest, reply: FastifyReply, reset: () => Promise<T>): Promise<T> {
+      return serially(`a:${request.ip}`, async () => {
+        await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or password-reset attempts from this address');
+        try {
+          return await reset();
+        } catch (err) {
+          if (err instanceof BrokerError && err.status === 400) await perAddress(request);
+          throw err;
+        }
+      });
     },
 
     /**

@@ -4,17 +4,32 @@
  * time either way. The first user of an empty instance may always sign up and owns the first
  * organization (the bootstrap one when it exists, else a new one with a default project).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { IUser } from '../db/entities/index.js';
 import type { UserRepository } from '../db/repositories/user-repository.js';
-import type { ConsoleConfig } from '../config.js';
+import type { SessionRepository } from '../db/repositories/session-repository.js';
+import type { Config, ConsoleConfig } from '../config.js';
+import type { Clock } from '../clock.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Tenancy } from '../tenancy/index.js';
 import { normalizeEmail } from '../tenancy/invitations.js';
 import { emailTaken } from '../tenancy/sign-up.js';
 import { createPasswordHasher } from './password-hasher.js';
+import type { Mailer } from './mailer.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
+/** How long a `broker reset-password` link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const assertPasswordLength = (password: string) => {
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+};
+
+/** The change-password refusal the sign-in budgets count (plugins/console/accounts.ts). */
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+const wrongCurrentPassword = () => badRequest(WRONG_CURRENT_PASSWORD);
 
 export interface PublicUser {
   id: string;
@@ -37,8 +52,15 @@ export interface SignUpInput {
 }
 
 export function createAccountService(deps: {
-  users: Pick<UserRepository, 'countUsers' | 'findUserByEmail' | 'findUser'>;
-  config: Pick<ConsoleConfig, 'signUp' | 'passwordHashCost'>;
+  users: Pick<
+    UserRepository,
+    'countUsers' | 'findUserByEmail' | 'findUser' | 'setPasswordReset' | 'consumePasswordReset' | 'setPasswordHash'
+  >;
+  sessions: Pick<SessionRepository, 'revokeAllForUser'>;
+  config: Pick<ConsoleConfig, 'signUp' | 'passwordHashCost'> & Pick<Config, 'publicBaseUrl'>;
+  clock: Clock;
+  /** When SMTP is set up, reset links are emailed too. */
+  mailer?: Mailer | undefined;
   /** The account's organization, membership or invitation, in the transaction that creates it. */
   tenancy: {
     signUp: Tenancy['signUp'];
@@ -46,7 +68,7 @@ export function createAccountService(deps: {
     organizations: Pick<Tenancy['organizations'], 'count'>;
   };
 }) {
-  const { users, config, tenancy } = deps;
+  const { users, sessions, config, clock, tenancy, mailer } = deps;
   const passwords = createPasswordHasher(config.passwordHashCost);
 
   return {
@@ -66,7 +88,7 @@ export function createAccountService(deps: {
      */
     async signUp(input: SignUpInput, invitationToken?: string, meta: { ip?: string | undefined } = {}): Promise<IUser> {
       const email = normalizeEmail(input.email);
-      if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      assertPasswordLength(input.password);
       const first = (await users.countUsers()) === 0;
       const token = first ? undefined : invitationToken;
       if (!first && config.signUp === 'invite-only' && !token)
@@ -75,7 +97,14 @@ export function createAccountService(deps: {
       if (await users.findUserByEmail(email)) throw emailTaken();
       const passwordHash = await passwords.hash(input.password);
       return tenancy.signUp.register({
-        user: { id: newId('usr'), email, name: input.name?.trim() || null, passwordHash },
+        user: {
+          id: newId('usr'),
+          email,
+          name: input.name?.trim() || null,
+          passwordHash,
+          passwordResetTokenHash: null,
+          passwordResetExpiresAt: null,
+        },
         ip: meta.ip,
         first,
         invitation,
@@ -88,6 +117,58 @@ export function createAccountService(deps: {
       const ok = await passwords.verify(password, user?.passwordHash ?? passwords.decoy);
       if (!user || !user.passwordHash || !ok) throw unauthorized('Email or password is incorrect');
       return user;
+    },
+
+    /**
+     * A one-time password-reset link for the account with this email (the operator's
+     * `broker reset-password`); it replaces any earlier one. Only the token's sha256 is stored.
+     */
+    async issuePasswordReset(emailInput: string): Promise<{ user: IUser; link: string; expiresAt: Date; emailed: boolean } | null> {
+      const user = await users.findUserByEmail(normalizeEmail(emailInput));
+      if (!user) return null;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(clock.now() + PASSWORD_RESET_TTL_MS);
+      await users.setPasswordReset(user.id, sha256(token), expiresAt);
+      const link = `${config.publicBaseUrl.replace(/\/+$/, '')}/console/#/reset-password/${token}`;
+      if (mailer)
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Connector Broker password',
+          text: `Open this link within an hour to choose a new password (it works once):\n\n${link}\n\nSetting it signs out every session of your account. If you did not ask for this, ignore this email.\n`,
+        });
+      return { user, link, expiresAt, emailed: mailer !== undefined };
+    },
+
+    /** Sets the password a reset link allows, once, and signs out every session of that user. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      assertPasswordLength(password);
+      const passwordHash = await passwords.hash(password);
+      const userId = await users.consumePasswordReset(sha256(token), new Date(clock.now()), passwordHash);
+      if (!userId)
+        throw badRequest(
+          'This password-reset link is unknown, already used or expired: ask an operator for a new one (broker reset-password)',
+        );
+      await sessions.revokeAllForUser(userId, new Date(clock.now()));
+    },
+
+    /**
+     * Changes a signed-in user's password after checking the current one (a wrong one is a 400 the
+     * route counts as a failed sign-in). Optionally signs out every other session of the user.
+     */
+    async changePassword(
+      userId: string,
+      input: { currentPassword: string; newPassword: string; signOutOtherSessions?: boolean | undefined },
+      currentSessionId: string,
+    ): Promise<{ signedOutSessions: number }> {
+      assertPasswordLength(input.newPassword);
+      const user = await users.findUser(userId);
+      const ok = await passwords.verify(input.currentPassword, user?.passwordHash ?? passwords.decoy);
+      if (!user || !user.passwordHash || !ok) throw wrongCurrentPassword();
+      await users.setPasswordHash(user.id, await passwords.hash(input.newPassword));
+      const signedOutSessions = input.signOutOtherSessions
+        ? await sessions.revokeAllForUser(user.id, new Date(clock.now()), currentSessionId)
+        : 0;
+      return { signedOutSessions };
     },
 
     findUser: (id: string): Promise<IUser | null> => users.findUser(id),

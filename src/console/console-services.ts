@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { createRepositories } from '../db/repositories/index.js';
 import type { Tenancy } from '../tenancy/index.js';
 import { createAccountService } from './account-service.js';
+import { createMailer } from './mailer.js';
 import { createSessionService } from './session-service.js';
 import { createAuditService } from './audit-service.js';
 import { createUsageService } from './usage-service.js';
@@ -34,8 +35,18 @@ export function createConsoleServices(
   } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
+  const mailer = createMailer(config.smtp);
   return {
-    accounts: createAccountService({ users: repos.users, config: config.console, tenancy }),
+    /** Outgoing mail (SMTP_URL) for reset and invitation links; undefined without it. */
+    mailer,
+    accounts: createAccountService({
+      mailer,
+      users: repos.users,
+      sessions: repos.sessions,
+      config: { ...config.console, publicBaseUrl: config.publicBaseUrl },
+      clock,
+      tenancy,
+    }),
     sessions: createSessionService({ sessions: repos.sessions, config: config.console, clock }),
     usage: createUsageService({ usage: repos.usage, organizations: tenancy.organizations, clock }),
     audit: createAuditService({ audit: repos.audit }),

@@ -14,6 +14,8 @@ import { TopBar } from './components/top-bar';
 import { SignIn } from './screens/sign-in';
 import { SignUp } from './screens/sign-up';
 import { Invite } from './screens/invite';
+import { ResetPassword } from './screens/reset-password';
+import { Account } from './screens/account';
 import { Home } from './screens/home';
 import { Organizations } from './screens/organizations';
 import { OrgShell } from './screens/org-shell';
@@ -46,6 +48,15 @@ export function App() {
   };
 
   if (status.kind === 'loading') return <Loading what="Opening the console" />;
+
+  // A reset link works signed in or out; the reset signs out every session either way.
+  if (route.name === 'reset-password') {
+    const signedOut = () => {
+      setCsrfToken(null);
+      setStatus({ kind: 'signed-out' });
+    };
+    return <ResetPassword token={route.token} onDone={signedOut} />;
+  }
 
   if (status.kind === 'signed-out') {
     if (route.name === 'sign-up') return <SignUp onSignedIn={(s) => signedIn(s, '/')} />;
@@ -83,6 +94,8 @@ function SignedInScreen({ route }: { route: Route }) {
       return <Home />;
     case 'invite':
       return <Invite token={route.token} signedIn={true} />;
+    case 'account':
+      return <Account />;
     case 'orgs':
       return <Organizations />;
     case 'org':

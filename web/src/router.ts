@@ -28,6 +28,8 @@ export type Route =
   | { name: 'sign-in'; next?: string }
   | { name: 'sign-up' }
   | { name: 'invite'; token: string }
+  | { name: 'reset-password'; token: string }
+  | { name: 'account' }
   | { name: 'orgs' }
   | { name: 'org'; orgId: string; section: OrgSection }
   | { name: 'project'; orgId: string; projectId: string; tab: ProjectTab; item?: string }
@@ -48,6 +50,8 @@ export function parseRoute(hash: string): Route {
   }
   if (first === 'sign-up' && parts.length === 1) return { name: 'sign-up' };
   if (first === 'invite' && parts.length === 2) return { name: 'invite', token: parts[1]! };
+  if (first === 'reset-password' && parts.length === 2) return { name: 'reset-password', token: parts[1]! };
+  if (first === 'account' && parts.length === 1) return { name: 'account' };
   if (first !== 'orgs') return { name: 'not-found' };
   if (!orgId) return { name: 'orgs' };
   if (second === 'projects' && projectId) {
@@ -74,6 +78,10 @@ export function href(route: Route): string {
       return '#/sign-up';
     case 'invite':
       return `#/invite/${seg(route.token)}`;
+    case 'reset-password':
+      return `#/reset-password/${seg(route.token)}`;
+    case 'account':
+      return '#/account';
     case 'orgs':
       return '#/orgs';
     case 'org':

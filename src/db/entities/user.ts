@@ -9,6 +9,9 @@ export const User = defineEntity({
     email: p.string().length(320).unique(),
     name: p.string().length(200).nullable(),
     passwordHash: p.string().length(200).nullable(),
+    /** sha256 of the one pending password-reset token (`broker reset-password`); null once used. */
+    passwordResetTokenHash: p.string().length(64).nullable().unique(),
+    passwordResetExpiresAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

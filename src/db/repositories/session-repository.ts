@@ -20,9 +20,10 @@ export function createSessionRepository(db: Db) {
       return (await db.em().nativeUpdate(Session, { id, revokedAt: null }, { revokedAt: at })) === 1;
     },
 
-    /** Every live session of a user (for example after a password change); returns how many. */
-    revokeAllForUser(userId: string, at: Date): Promise<number> {
-      return db.em().nativeUpdate(Session, { userId, revokedAt: null }, { revokedAt: at });
+    /** Every live session of a user but `exceptId` (for example after a password change); returns how many. */
+    revokeAllForUser(userId: string, at: Date, exceptId?: string): Promise<number> {
+      const others = exceptId === undefined ? {} : { id: { $ne: exceptId } };
+      return db.em().nativeUpdate(Session, { userId, revokedAt: null, ...others }, { revokedAt: at });
     },
   };
 }

@@ -1,4 +1,4 @@
-/** The bar above every signed-in screen: the console's name (home), who is signed in, sign out. */
+/** The bar above every signed-in screen: the console's name (home), who is signed in, their account, sign out. */
 import { useSession } from '../session';
 
 export function TopBar() {
@@ -20,6 +20,9 @@ export function TopBar() {
         <span class="topbar-email" data-testid="signed-in-email">
           {user.email}
         </span>
+        <a class="button button-small" href="#/account" data-testid="account-link">
+          Account
+        </a>
         <button type="button" class="button button-small" onClick={() => void signOut()}>
           Sign out
         </button>
