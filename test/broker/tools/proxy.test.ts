@@ -61,7 +61,8 @@ t.test('every refusal happens before a token is read; the provider never sees on
   t.equal(
     (await b.api('POST', 'connectors/proxy', { connectionId: id, endpoint: '/crm/v3/objects/contacts', method: 'GET' }, other.key))
       .statusCode,
-    404,
+    403,
+    "another project's connection: 403 (spec 7), and nothing sent",
   );
   t.equal((await b.api('POST', 'connectors/proxy', { connectionId: 'ca_missing', endpoint: '/x', method: 'GET' })).statusCode, 404);
 });
