@@ -110,7 +110,8 @@ function importedPackages(dir: string): Set<string> {
     if (!entry.isFile() || !/\.(ts|js|mjs)$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
     if (entry.parentPath.startsWith(join(dir, 'web'))) continue;
     const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+    // A specifier has no space; `=== 'import'` in code is not an import.
+    for (const [, spec] of text.matchAll(/(?<![\w'"])(?:from|import)\s*\(?\s*'([^'.\s][^'\s]*)'/g)) {
       if (spec!.startsWith('node:')) continue;
       found.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
     }
