@@ -46,6 +46,8 @@ t.test('each failed agent call is found in Executions with its reason, request i
 
   await page.getByTestId('execution-outcome-filter').selectOption('refused');
   await page.getByText('no ACTIVE hubspot connection').waitFor();
+  // The filtered page has replaced the whole list (the refused rows were on it already).
+  await page.getByTestId('execution-row').nth(2).waitFor({ state: 'detached' });
   const refused = page.getByTestId('execution-row');
   t.equal(await refused.count(), 2, 'two refused before the provider');
   t.match(
