@@ -72,9 +72,9 @@ export function ApiKeys({ project }: { project: Project }) {
               <td data-testid="api-key-scopes">
                 {k.scopes.length === SCOPES.length ? 'All' : k.scopes.map((s) => <code key={s}>{s} </code>)}
               </td>
-              <td class="nowrap">{formatDateTime(k.createdAt)}</td>
-              <td class="nowrap">{formatDateTime(k.lastUsedAt)}</td>
-              <td class="nowrap" data-testid="api-key-expires">
+              <td>{formatDateTime(k.createdAt)}</td>
+              <td>{formatDateTime(k.lastUsedAt)}</td>
+              <td data-testid="api-key-expires">
                 {k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}
               </td>
               <td>
