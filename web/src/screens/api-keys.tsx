@@ -74,9 +74,7 @@ export function ApiKeys({ project }: { project: Project }) {
               </td>
               <td>{formatDateTime(k.createdAt)}</td>
               <td>{formatDateTime(k.lastUsedAt)}</td>
-              <td data-testid="api-key-expires">
-                {k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}
-              </td>
+              <td data-testid="api-key-expires">{k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}</td>
               <td>
                 {k.revokedAt ? (
                   <>
