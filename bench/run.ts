@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --scale         also 1k vs 1M stored connections: execution cost and list latency
   --executions-scale  also the console's Executions list at 1M records, each filter vs the first page (PostgreSQL)
   --no-mcp        skip MCP tools/call vs REST executeTool (each database)
+  --only-mcp      run only MCP tools/call vs REST executeTool (each database)
   --no-webhooks   skip webhook delivery vs a bare undici loop
   --only-webhooks run only webhook delivery (each database)
   --no-triggers   skip the trigger bench (10,000 poll instances' cost, change-to-event latency)
@@ -42,6 +43,7 @@ const FLAGS = new Set([
   '--scale',
   '--executions-scale',
   '--no-mcp',
+  '--only-mcp',
   '--no-webhooks',
   '--only-webhooks',
   '--no-triggers',
@@ -78,6 +80,17 @@ async function triggers(): Promise<void> {
       await runTriggerBench({ database, windowSec: quick ? 10 : 20, latencySamples: quick ? 10 : 30, profile: args.has('--profile') }),
       out,
     );
+}
+
+async function mcp(): Promise<void> {
+  out();
+  out('== MCP: tools/call vs the same executeTool over REST');
+  for (const database of databases) out(formatMcpTable(await runMcpBench({ database, durationSec: quick ? 2 : 6 }), database));
+}
+
+if (args.has('--only-mcp')) {
+  await mcp();
+  process.exit(0);
 }
 
 if (args.has('--only-triggers')) {
@@ -131,11 +144,7 @@ if (args.has('--executions-scale')) {
   await (await import('./executions-scale-bench.js')).runExecutionsScaleBench({ log: out });
 }
 
-if (!args.has('--no-mcp')) {
-  out();
-  out('== MCP: tools/call vs the same executeTool over REST');
-  for (const database of databases) out(formatMcpTable(await runMcpBench({ database, durationSec: quick ? 2 : 6 }), database));
-}
+if (!args.has('--no-mcp')) await mcp();
 
 if (!args.has('--no-webhooks')) await webhooks();
 
