@@ -129,7 +129,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       triggerInstances: s.triggerInstances,
       providerWebhooks: s.providerWebhooks,
       idempotency: s.idempotency,
-      // Agent sessions (issue 30).
+      // Agent sessions (issue 30) and the audit of API-key changes.
       tenancy: s.tenancy,
       toolSelection: s.toolSelection,
     },
@@ -146,6 +146,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, options: Bu
       connectLinks: s.connectLinks,
       compatWebhooks: s.compatWebhooks,
       triggerInstances: s.triggerInstances,
+      // API-key changes are audited (plugins/api-key-audit.ts).
+      tenancy: s.tenancy,
     },
   });
   await app.register(connectPages, { services: { connectLinks: s.connectLinks } });

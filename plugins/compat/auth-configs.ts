@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { AuthConfigView } from '../../src/connections/auth-config-service.js';
 import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from './auth-config-view.js';
@@ -140,11 +141,11 @@ export const authConfigOperations = {
 };
 const ops = authConfigOperations;
 
-const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
-  app,
-  { services },
-) => {
+const authConfigRoutes: FastifyPluginAsyncTypebox<{
+  services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'tenancy'>;
+}> = async (app, { services }) => {
   const { authConfigs, catalog, connections } = services;
+  const audit = apiKeyAudit(services.tenancy.audited);
   const item = (v: AuthConfigView) => authConfigItem(v, catalog.getToolkit(v.toolkit));
 
   route(app, ops.createAuthConfig, async (req, reply) => {
@@ -153,6 +154,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
     // 400, not 404: toolkits.authorize() reads a 400 here as "no default auth config".
     if (!tk) throw compatBadRequest(`Unknown toolkit "${req.body.toolkit.slug}"`, ['toolkit.slug is not a toolkit in the catalog']);
     const created = await authConfigs.create(principal(req).projectId, toCreateInput(tk, req.body.auth_config));
+    await audit(req, 'auth_config.created', created.id, { name: created.name, toolkit: created.toolkitSlug });
     const view = item(await authConfigs.view(created.projectId, created.id));
     return reply.code(201).send({
       toolkit: { slug: tk.slug },
@@ -182,13 +184,16 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
 
   route(app, ops.getAuthConfig, async (req) => item(await authConfigs.view(principal(req).projectId, req.params.id)));
 
-  route(app, ops.updateAuthConfig, async (req) =>
-    item(await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body))),
-  );
+  route(app, ops.updateAuthConfig, async (req) => {
+    const view = await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body));
+    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, fields: fieldsOf(req.body) });
+    return item(view);
+  });
 
   route(app, ops.setAuthConfigStatus, async (req) => {
     const enabled = parseEnabledStatus(req.params.status);
     const view = await authConfigs.update(principal(req).projectId, req.params.id, { disabled: !enabled });
+    await audit(req, enabled ? 'auth_config.enabled' : 'auth_config.disabled', view.id, { name: view.name, toolkit: view.toolkit });
     return { success: true, id: view.id, status: view.disabled ? 'DISABLED' : 'ENABLED' };
   });
 
@@ -196,6 +201,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
     const { projectId } = principal(req);
     const id = req.params.id;
     const deleted = await connections.removeAuthConfig(projectId, id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+    await audit(req, 'auth_config.deleted', id, { deletedConnections: deleted.length });
     return { success: true, id, deleted_connected_accounts: deleted };
   });
 };

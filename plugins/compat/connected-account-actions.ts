@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import { connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
@@ -96,9 +97,10 @@ export const connectedAccountActionOperations = {
 const ops = connectedAccountActionOperations;
 
 const connectedAccountActions: FastifyPluginAsyncTypebox<{
-  services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks'>;
+  services: Pick<Services, 'catalog' | 'connections' | 'tokens' | 'connectLinks' | 'tenancy'>;
 }> = async (app, { services }) => {
   const { catalog, connections, tokens } = services;
+  const audit = apiKeyAudit(services.tenancy.audited);
   const links = services.connectLinks;
 
   /** `connection.state` of a PATCH as new credentials; the replacement itself is the domain's (atomic). */
@@ -130,11 +132,14 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     if (req.body.connection?.state) await replaceCredentials(projectId, id, req.body.connection.state);
     if (req.body.alias !== undefined) await connections.update(projectId, id, { alias: req.body.alias });
     const conn = await connections.get(projectId, id);
+    await audit(req, 'connection.updated', id, { toolkit: conn.toolkitSlug, userId: conn.entityId, fields: fieldsOf(req.body) });
     return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
   });
 
   route(app, ops.setConnectedAccountStatus, async (req) => {
     const view = await connections.update(principal(req).projectId, req.params.id, { disabled: !req.body.enabled });
+    const detail = { toolkit: view.providerSlug, userId: view.entityId };
+    await audit(req, req.body.enabled ? 'connection.enabled' : 'connection.disabled', view.id, detail);
     return { success: true, id: view.id, status: compatStatus(view.status, view.disabled) };
   });
 
@@ -159,6 +164,11 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
   route(app, ops.revokeConnectedAccount, async (req) => {
     const conn = await connections.get(principal(req).projectId, req.params.id);
     const outcome = await tokens.revokeConnection(conn, false);
+    await audit(req, 'connection.revoked', conn.id, {
+      toolkit: conn.toolkitSlug,
+      userId: conn.entityId,
+      revokedTokens: outcome.revokedTokens,
+    });
     return {
       revoked_tokens: outcome.revokedTokens,
       connected_account: { id: conn.id, status: compatStatus(outcome.status, conn.disabled) },
@@ -166,7 +176,9 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
   });
 
   route(app, ops.deleteConnectedAccount, async (req) => {
-    await connections.remove(principal(req).projectId, req.params.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+    const conn = await connections.get(principal(req).projectId, req.params.id);
+    await connections.remove(conn.projectId, conn.id, { revoke: queryBool(req.query.revoke_on_delete) === true });
+    await audit(req, 'connection.deleted', conn.id, { toolkit: conn.toolkitSlug, userId: conn.entityId });
     return { success: true, id: req.params.id };
   });
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
+import { apiKeyAudit } from '../api-key-audit.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { IConnection } from '../../src/db/entities/index.js';
 import { connectedAccountItem } from '../../src/compat/connected-account-view.js';
@@ -95,11 +96,11 @@ export const connectedAccountOperations = {
 };
 const ops = connectedAccountOperations;
 
-const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'authConfigs' | 'catalog' | 'connections'> }> = async (
-  app,
-  { services },
-) => {
+const connectedAccountRoutes: FastifyPluginAsyncTypebox<{
+  services: Pick<Services, 'authConfigs' | 'catalog' | 'connections' | 'tenancy'>;
+}> = async (app, { services }) => {
   const { authConfigs, catalog, connections } = services;
+  const audit = apiKeyAudit(services.tenancy.audited);
 
   /** The v3.1 object of one connection, with its auth config's flags. */
   async function detail(projectId: string, conn: IConnection) {
@@ -173,14 +174,16 @@ const connectedAccountRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
       ...(conn.alias ? { alias: conn.alias } : {}),
       ...(connectionConfig ? { connectionConfig } : {}),
     };
-    const created = (id: string, status: 'INITIATED' | 'ACTIVE', redirectUrl: string | null) =>
-      reply.code(201).send({
+    const created = async (id: string, status: 'INITIATED' | 'ACTIVE', redirectUrl: string | null) => {
+      await audit(req, 'connection.created', id, { toolkit: config.toolkitSlug, userId: base.entityId });
+      return reply.code(201).send({
         id,
         status,
         redirect_url: redirectUrl,
         redirect_uri: redirectUrl,
         connectionData: { authScheme: scheme, val: { status, ...(redirectUrl ? { redirectUrl } : {}) } },
       });
+    };
 
     if (config.authMethodKind === 'oauth2') {
       if (carriesTokens(conn.state ?? undefined))

@@ -59,7 +59,16 @@ function authenticate(app: FastifyInstance) {
 /** What the compat mount may use: the same domain services as the native API, nothing internal. */
 export type CompatServices = Pick<
   Services,
-  'catalog' | 'authConfigs' | 'connections' | 'tokens' | 'execution' | 'proxy' | 'connectLinks' | 'compatWebhooks' | 'triggerInstances'
+  | 'catalog'
+  | 'authConfigs'
+  | 'connections'
+  | 'tokens'
+  | 'execution'
+  | 'proxy'
+  | 'connectLinks'
+  | 'compatWebhooks'
+  | 'triggerInstances'
+  | 'tenancy'
 >;
 
 export default fp(

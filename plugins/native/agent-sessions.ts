@@ -4,17 +4,11 @@
  * src/tenancy/agent-sessions.ts; the filters are checked as /mcp checks its URL's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../src/services.js';
-import type { ApiKeyActor } from '../../src/tenancy/actor.js';
+import { apiKeyActorOf as actorOf } from '../api-key-audit.js';
 import { principal } from '../auth.js';
 import { route } from '../operations.js';
 import { agentSessionOperations as ops } from './contract.js';
-
-const actorOf = (request: FastifyRequest): ApiKeyActor => {
-  const { apiKeyId, projectId } = principal(request);
-  return { kind: 'apiKey', apiKeyId, projectId, ip: request.ip };
-};
 
 const agentSessionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'tenancy' | 'toolSelection'> }> = async (
   app,

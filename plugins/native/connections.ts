@@ -5,17 +5,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { principal } from '../auth.js';
+import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
 import { ConnectionSchema, pageOf } from '../../src/connections/api-schemas.js';
 import { route } from '../operations.js';
 import { connectionOperations as ops } from './contract.js';
 
-const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connections' | 'tokens'> }> = async (app, { services }) => {
+const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connections' | 'tokens' | 'tenancy'> }> = async (
+  app,
+  { services },
+) => {
   app.addSchema(ConnectionSchema);
   const { connections, tokens } = services;
+  const audit = apiKeyAudit(services.tenancy.audited);
 
-  route(app, ops.initiate, async (req) => connections.initiate(principal(req).projectId, req.params.slug, req.body));
+  route(app, ops.initiate, async (req) => {
+    const started = await connections.initiate(principal(req).projectId, req.params.slug, req.body);
+    await audit(req, 'connection.created', started.connectionId, { toolkit: req.params.slug, userId: req.body.entityId, by: 'initiate' });
+    return started;
+  });
 
-  route(app, ops.connect, async (req) => connections.connect(principal(req).projectId, req.params.slug, req.body));
+  route(app, ops.connect, async (req) => {
+    const connected = await connections.connect(principal(req).projectId, req.params.slug, req.body);
+    await audit(req, 'connection.created', connected.connectionId, { toolkit: req.params.slug, userId: req.body.entityId, by: 'connect' });
+    return connected;
+  });
 
   route(app, ops.listConnections, async (req) => {
     // Only the declared filters reach the service: unknown query parameters are ignored.
@@ -25,10 +38,16 @@ const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'co
 
   route(app, ops.getConnection, async (req) => connections.view(principal(req).projectId, req.params.connectionId));
 
-  route(app, ops.updateConnection, async (req) => connections.update(principal(req).projectId, req.params.connectionId, req.body));
+  route(app, ops.updateConnection, async (req) => {
+    const view = await connections.update(principal(req).projectId, req.params.connectionId, req.body);
+    await audit(req, 'connection.updated', view.id, { toolkit: view.providerSlug, userId: view.entityId, fields: fieldsOf(req.body) });
+    return view;
+  });
 
   route(app, ops.deleteConnection, async (req) => {
-    await connections.remove(principal(req).projectId, req.params.connectionId);
+    const conn = await connections.get(principal(req).projectId, req.params.connectionId);
+    await connections.remove(conn.projectId, conn.id);
+    await audit(req, 'connection.deleted', conn.id, { toolkit: conn.toolkitSlug, userId: conn.entityId });
     return { deleted: true };
   });
 
@@ -39,7 +58,13 @@ const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'co
 
   route(app, ops.revokeConnection, async (req) => {
     const conn = await connections.get(principal(req).projectId, req.params.connectionId);
-    return tokens.revokeConnection(conn, req.body?.strict === true);
+    const outcome = await tokens.revokeConnection(conn, req.body?.strict === true);
+    await audit(req, 'connection.revoked', conn.id, {
+      toolkit: conn.toolkitSlug,
+      userId: conn.entityId,
+      revokedTokens: outcome.revokedTokens,
+    });
+    return outcome;
   });
 };
 

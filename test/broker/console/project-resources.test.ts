@@ -144,8 +144,8 @@ t.test('enable, disable, revoke and delete: each takes effect on the native API 
   t.equal((await owner.delete(`${base}/auth-configs/${bitlyConfig}`)).statusCode, 404);
 
   const entries = (await b.app.services.audit.list(organizationId, 50)).items
-    // The people's changes: not the project fixture's (the operator's) nor the sign-up's.
-    .filter((e) => e.targetType !== 'project' && e.actorKind !== 'operator' && notSignUp(e))
+    // The people's changes: not the project fixture's (the operator's), the API key's set-up nor the sign-up's.
+    .filter((e) => e.targetType !== 'project' && e.actorKind === 'user' && notSignUp(e))
     .reverse();
   t.same(
     entries.map((e) => [e.action, e.targetId]),

@@ -72,6 +72,20 @@ t.test('a HubSpot connection made through the native API shows in the console', 
   await page.goto(`${project}/connections`);
   await row.waitFor();
   await screenshot(page, 'connections-phone');
+  t.equal(await sidewaysOverflow(page), 0, 'connections: the page does not scroll sideways on a phone');
+  // The other tables and the chart at phone width: tables scroll inside their frame, the page never.
+  await page.goto(`${project}/executions`);
+  await page.getByTestId('execution-row').first().waitFor();
+  await screenshot(page, 'executions-phone');
+  t.equal(await sidewaysOverflow(page), 0, 'executions: no sideways scroll on a phone');
+  await page.goto(`${b.consoleUrl}#/orgs/${b.organizationId}/usage`);
+  await page.getByTestId('usage-chart').waitFor();
+  await screenshot(page, 'usage-phone');
+  t.equal(await sidewaysOverflow(page), 0, 'usage: no sideways scroll on a phone');
+  await page.goto(`${b.consoleUrl}#/orgs/${b.organizationId}/audit`);
+  await page.getByTestId('audit-row').first().waitFor();
+  await screenshot(page, 'audit-phone');
+  t.equal(await sidewaysOverflow(page), 0, 'audit: no sideways scroll on a phone');
 
   t.same(problems, [], 'no script error nor refused load in the page');
 });
