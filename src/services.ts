@@ -361,6 +361,8 @@ export function createServices(deps: ServiceDeps) {
       webhooks,
       triggerInstances,
       triggerPollStates,
+      execution,
+      recorder,
     }),
     /** The trigger poller (issue 29): schedule/unschedule/status for the instance service; plugins/trigger-poller.ts runs its loop. */
     triggerPoller,

@@ -18,6 +18,7 @@ import { toolkitOperations } from './toolkits.js';
 import { auditOperations } from './audit.js';
 import { webhookOperations } from './webhooks.js';
 import { triggerInstanceOperations } from './trigger-instances.js';
+import { playgroundOperations } from './playground.js';
 
 export const CONSOLE_PREFIX = '/api/v1/console';
 
@@ -37,5 +38,6 @@ export const consoleContract = {
     ...auditOperations,
     ...webhookOperations,
     ...triggerInstanceOperations,
+    ...playgroundOperations,
   },
 } satisfies Contract;

@@ -29,6 +29,7 @@ import { toolkitRoutes } from './toolkits.js';
 import { auditRoutes } from './audit.js';
 import { webhookRoutes } from './webhooks.js';
 import { triggerInstanceRoutes } from './trigger-instances.js';
+import { playgroundRoutes } from './playground.js';
 import { ConsoleUser, SessionView } from '../../src/console/api-schemas.js';
 import { CONSOLE_PREFIX } from './contract.js';
 
@@ -45,6 +46,7 @@ export type ConsoleServices = Pick<
   | 'consoleToolkits'
   | 'consoleWebhooks'
   | 'consoleTriggers'
+  | 'consolePlayground'
 >;
 
 export interface ConsoleOptions {
@@ -69,6 +71,7 @@ export const signedInRouteGroups = [
   auditRoutes,
   webhookRoutes,
   triggerInstanceRoutes,
+  playgroundRoutes,
 ];
 
 function guardPlane(app: FastifyInstance, publicOrigin: string): void {

@@ -20,6 +20,9 @@ import type { TriggerPollStateRepository } from '../db/repositories/trigger-poll
 import type { createTriggerInstanceService } from '../triggers/trigger-instance-service.js';
 import { createTriggerActivity } from '../triggers/trigger-activity.js';
 import { createConsoleTriggerService } from './console-trigger-service.js';
+import { createConsolePlayground } from './console-playground.js';
+import type { ExecutionRecorder } from '../tools/execution-recorder.js';
+import type { createExecutionService } from '../tools/execution-service.js';
 
 type Repositories = ReturnType<typeof createRepositories>;
 
@@ -32,6 +35,9 @@ export function createConsoleServices(
     webhooks: WebhookService;
     triggerInstances: ReturnType<typeof createTriggerInstanceService>;
     triggerPollStates: TriggerPollStateRepository;
+    /** The Playground runs tools through the native executeTool's service. */
+    execution: ReturnType<typeof createExecutionService>;
+    recorder: ExecutionRecorder;
   } & ProjectDomainServices,
 ) {
   const { repos, config, clock, tenancy } = deps;
@@ -65,5 +71,7 @@ export function createConsoleServices(
       activity: createTriggerActivity({ states: deps.triggerPollStates, events: repos.events }),
       catalog: deps.catalog,
     }),
+    // The Playground (issue 32): a tool run as executeTool runs it, with what was sent and answered.
+    consolePlayground: createConsolePlayground({ execution: deps.execution, recorder: deps.recorder, catalogService: deps.catalogService }),
   };
 }

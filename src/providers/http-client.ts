@@ -46,6 +46,27 @@ export { parseRetryAfter, ProviderNetworkError, ProviderTimeoutError };
 const USER_AGENT = 'connector-broker';
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/** The headers this client sends for `req`: the caller's, plus the defaults it did not set. */
+function sentHeaders(req: ProviderRequest, contentType: string | undefined): Record<string, string> {
+  return outgoingHeaders(req, { 'content-type': contentType, 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING });
+}
+
+/**
+ * A request as this client puts it on the wire (method, URL, headers with the defaults added,
+ * the body encoded), for a person to read (the console's playground); never on the hot path.
+ */
+export function requestAsSent(req: ProviderRequest): {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+} {
+  const encoded = encodeBody(req);
+  const headers = sentHeaders(req, encoded?.contentType);
+  const sent = { method: req.method.toUpperCase(), url: req.url, headers };
+  return encoded ? { ...sent, body: encoded.body } : sent;
+}
+
 type Decoder = (buf: Buffer, opts: zlib.ZlibOptions) => Promise<Buffer>;
 const gunzip = promisify(zlib.gunzip) as Decoder;
 const inflate = promisify(zlib.inflate) as Decoder;
@@ -187,11 +208,7 @@ export function createProviderHttpClient(opts: ProviderHttpClientOptions): Provi
     const method = req.method.toUpperCase();
     const url = parseProviderUrl(req.url);
     const encoded = encodeBody(req);
-    const headers = outgoingHeaders(req, {
-      'content-type': encoded?.contentType,
-      'user-agent': USER_AGENT,
-      'accept-encoding': ACCEPT_ENCODING,
-    });
+    const headers = sentHeaders(req, encoded?.contentType);
     const timeoutMs = req.timeoutMs ?? opts.timeoutMs;
     const retry = req.retry ?? retriesByDefault(method);
     return sendWithRetries(policy, { method, url, retry }, () => attempt(method, url, headers, encoded?.body, timeoutMs));

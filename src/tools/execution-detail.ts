@@ -16,6 +16,26 @@ export const REDACTED = '[REDACTED]';
 /** `value` as stored in execution_details; null when there was none. */
 export function detailText(value: unknown, secrets: readonly string[] = []): string | null {
   if (value === undefined) return null;
+  const text = redactedText(value, secrets);
+  if (text.length <= DETAIL_MAX_CHARS) return text;
+  return `${text.slice(0, DETAIL_MAX_CHARS)}…[truncated: ${text.length - DETAIL_MAX_CHARS} more characters]`;
+}
+
+/**
+ * `value` redacted by the same rules, unbounded, as a value again (the console's playground shows
+ * the request it sent and the answer this way). Text a cut made unreadable as JSON stays text.
+ */
+export function redactedValue(value: unknown, secrets: readonly string[] = []): unknown {
+  if (value === undefined) return undefined;
+  const text = redactedText(value, secrets);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function redactedText(value: unknown, secrets: readonly string[]): string {
   let text = redactedJson(value);
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
@@ -24,6 +44,5 @@ export function detailText(value: unknown, secrets: readonly string[] = []): str
     text = text.split(secret).join(REDACTED);
     if (escaped !== secret) text = text.split(escaped).join(REDACTED);
   }
-  if (text.length <= DETAIL_MAX_CHARS) return text;
-  return `${text.slice(0, DETAIL_MAX_CHARS)}…[truncated: ${text.length - DETAIL_MAX_CHARS} more characters]`;
+  return text;
 }

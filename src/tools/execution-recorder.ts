@@ -45,6 +45,14 @@ export type RecordBase = Omit<ExecutionRecord, 'status' | 'successful' | 'outcom
 export interface DetailSource {
   input?: unknown;
   secrets?: readonly string[];
+  /** Told the record's id and duration (the console's playground answers with them); absent on the agents' calls. */
+  exchange?: RecordedCall | undefined;
+}
+
+/** What a caller that asked learns of its call's record. */
+export interface RecordedCall {
+  executionId?: string;
+  durationMs?: number;
 }
 
 /** Who made a call: the request's id, for the record. */
@@ -108,6 +116,11 @@ export function createExecutionRecorder(deps: {
   function record(row: PendingRecord, detail: DetailSource | undefined, response: unknown): void {
     if (row.outcome !== 'refused') deps.metrics.recordExecution(row);
     pending.push(row);
+    const exchange = detail?.exchange;
+    if (exchange) {
+      exchange.executionId = row.id;
+      exchange.durationMs = row.durationMs;
+    }
     if (deps.keepDetails && (detail?.input !== undefined || response !== undefined)) {
       const secrets = detail?.secrets ?? [];
       pendingDetails.push({

@@ -11,9 +11,9 @@ import { renderRequest } from '../catalog/request-template.js';
 import { badRequest, forbidden } from '../errors.js';
 import type { IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { ConnectionResolver } from '../connections/connection-resolver.js';
-import type { ProviderCall } from './provider-call.js';
+import type { ProviderCall, ProviderCallContext } from './provider-call.js';
 import { applyCallerAuth, type CallerAuth } from './caller-auth.js';
-import type { CallContext, ExecutionRecorder } from './execution-recorder.js';
+import type { ExecutionRecorder } from './execution-recorder.js';
 
 export interface ExecuteInput {
   entityId?: string;
@@ -86,7 +86,7 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
       projectId: string,
       toolSlug: string,
       input: { arguments?: Record<string, unknown>; auth: CallerAuth; entityId?: string | undefined },
-      context: CallContext = {},
+      context: ProviderCallContext = {},
     ): Promise<ExecutionResult> {
       const started = performance.now();
       const entry = catalog.getToolEntry(toolSlug);
@@ -111,7 +111,7 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
             requestId: context.requestId ?? null,
           },
           err,
-          { input: input.arguments, secrets },
+          { input: input.arguments, secrets, exchange: context.exchange },
           started,
         );
         throw err;
@@ -133,7 +133,7 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
     },
 
     /** Runs a tool through a connection; a refusal before the provider is recorded, then thrown. */
-    async execute(projectId: string, toolSlug: string, input: ExecuteInput, context: CallContext = {}): Promise<ExecutionResult> {
+    async execute(projectId: string, toolSlug: string, input: ExecuteInput, context: ProviderCallContext = {}): Promise<ExecutionResult> {
       const started = performance.now();
       const entry = catalog.getToolEntry(toolSlug);
       let resolved: { connection: IConnection; authConfig: IAuthConfig } | undefined;
@@ -168,7 +168,7 @@ export function createExecutionService(deps: ExecutionServiceDeps) {
             requestId: context.requestId ?? null,
           },
           err,
-          { input: input.arguments },
+          { input: input.arguments, exchange: context.exchange },
           started,
         );
         throw err;

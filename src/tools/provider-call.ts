@@ -17,7 +17,7 @@ import type { IConnection } from '../db/entities/index.js';
 import { badRequest } from '../errors.js';
 import type { ProviderHttpClient, ProviderRequest } from '../providers/http-client.js';
 import { decodeProviderBody } from '../providers/response-body.js';
-import type { CallContext, DetailSource, ExecutionRecorder, RecordBase } from './execution-recorder.js';
+import type { CallContext, DetailSource, ExecutionRecorder, RecordBase, RecordedCall } from './execution-recorder.js';
 import type { ExecutionQuota } from './execution-quota.js';
 
 /** Only what a provider call uses (tests and other callers can pass narrow fakes). */
@@ -27,6 +27,22 @@ export interface ProviderCallDeps {
   http: Pick<ProviderHttpClient, 'request'>;
   recorder: Pick<ExecutionRecorder, 'track' | 'refused'>;
   quota: Pick<ExecutionQuota, 'admit'>;
+}
+
+/**
+ * What a caller that asks learns of its call (the console's playground; an agent's call passes
+ * none and pays a property check per step): the last request handed to the HTTP client, credentials
+ * injected, with the credential values to mask in it, and the record's id and duration.
+ */
+export interface ProviderExchange extends RecordedCall {
+  request?: ProviderRequest;
+  secrets?: readonly string[];
+  /** The provider's answer's headers, unfiltered. */
+  responseHeaders?: Record<string, string>;
+}
+
+export interface ProviderCallContext extends CallContext {
+  exchange?: ProviderExchange | undefined;
 }
 
 interface ProviderCallCommon {
@@ -41,8 +57,8 @@ interface ProviderCallCommon {
   outbound?: (injected: RenderedRequest) => ProviderRequest;
   /** Which provider statuses the record counts as successful. */
   successful: (status: number) => boolean;
-  /** The request's id, for the record. */
-  context?: CallContext | undefined;
+  /** The request's id, for the record; an exchange to fill when the caller asks. */
+  context?: ProviderCallContext | undefined;
   /** What the record's detail shows as the call's input (the tool's arguments, the proxy's request). */
   recordedInput?: unknown;
 }
@@ -90,7 +106,13 @@ export function createProviderCall(deps: ProviderCallDeps) {
     } catch {
       throw badRequest(`Connection ${connection.id} lacks a credential field its auth method needs; connect it again`);
     }
-    return http.request((input.outbound ?? asJson)(injected));
+    return sendAndTell(input, (input.outbound ?? asJson)(injected));
+  }
+
+  function sendAndTell(input: ProviderCallInput, outbound: ProviderRequest) {
+    const exchange = input.context?.exchange;
+    if (exchange) exchange.request = outbound;
+    return http.request(outbound);
   }
 
   return async function providerCall(input: ProviderCallInput): Promise<ProviderCallResult> {
@@ -106,10 +128,13 @@ export function createProviderCall(deps: ProviderCallDeps) {
     };
     // The credential values this call carries, filled in as they are read: cut out of the detail.
     const secrets: string[] = connection ? [] : [...(input.secrets ?? [])];
-    const detail: DetailSource = { input: input.recordedInput, secrets };
+    const exchange = input.context?.exchange;
+    if (exchange) exchange.secrets = secrets;
+    const detail: DetailSource = { input: input.recordedInput, secrets, exchange };
     const run = async (): Promise<ProviderCallResult> => {
       if (!connection) {
-        const res = await http.request((input.outbound ?? asJson)(input.request));
+        const res = await sendAndTell(input, (input.outbound ?? asJson)(input.request));
+        if (exchange) exchange.responseHeaders = res.headers;
         return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
       }
       const method = catalog.requireAuthMethod('connection', connection);
@@ -127,6 +152,7 @@ export function createProviderCall(deps: ProviderCallDeps) {
         // A key cannot be refreshed: the connection is EXPIRED until it gets new credentials.
         await tokens.credentialsRejected(connection, values);
       }
+      if (exchange) exchange.responseHeaders = res.headers;
       return { status: res.status, headers: res.headers, data: decodeProviderBody(res).data };
     };
     // Over the quota this throws (429): nothing is read or sent, and the refusal is recorded (it

@@ -1269,6 +1269,57 @@ export interface paths {
     patch: operations['consoleUpdateTriggerInstance'];
     trace?: never;
   };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/playground/tools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tools to try in the Playground: search (ranked as listTools ranks) and filter by toolkit */
+    get: operations['consoleListPlaygroundTools'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/playground/tools/{toolSlug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One tool with its input JSON schema, for the Playground form */
+    get: operations['consoleGetPlaygroundTool'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/playground/tools/{toolSlug}/execute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run a tool for one of the project's connections as executeTool does (recorded, quota, scopes, validation); answers the request as sent (credentials masked), the provider's answer or the broker's error (admin) */
+    post: operations['consoleExecuteTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14831,6 +14882,458 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ConsoleTriggerInstance'];
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleListPlaygroundTools: {
+    parameters: {
+      query?: {
+        /** @description Only tools of this toolkit (toolkit slug). */
+        toolkit?: string;
+        /** @description Fuzzy match on slug, name and description; tolerates typos and word order. Results are ranked. */
+        search?: string;
+        /** @description Page size, 1 to 500. */
+        limit?: number;
+        /** @description Number of results to skip. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tools. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description One page of tools, best match first when searching. */
+            items: {
+              /** @description Tool slug: upper-case, toolkit prefix first, e.g. HUBSPOT_CONTACTS_CREATE. */
+              slug: string;
+              /** @description Short display name. */
+              name: string;
+              /** @description What the tool does and how to fill its arguments, written for an AI agent. */
+              description: string;
+              /** @description Slug of the toolkit the tool belongs to. */
+              toolkit: string;
+              /** @description Tool version, e.g. v1.0.0. */
+              version: string;
+              /** @description Tags for grouping, e.g. contacts. */
+              tags: string[];
+              /** @description True when the tool should no longer be used. */
+              deprecated: boolean;
+            }[];
+            /** @description Number of tools matching the filters, across all pages. */
+            total: number;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleGetPlaygroundTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+        /** @description Tool slug, e.g. HUBSPOT_CONTACTS_CREATE */
+        toolSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A tool with its input schema. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Tool slug: upper-case, toolkit prefix first, e.g. HUBSPOT_CONTACTS_CREATE. */
+            slug: string;
+            /** @description Short display name. */
+            name: string;
+            /** @description What the tool does and how to fill its arguments, written for an AI agent. */
+            description: string;
+            /** @description Slug of the toolkit the tool belongs to. */
+            toolkit: string;
+            /** @description Tool version, e.g. v1.0.0. */
+            version: string;
+            /** @description Tags for grouping, e.g. contacts. */
+            tags: string[];
+            /** @description True when the tool should no longer be used. */
+            deprecated: boolean;
+            /** @description JSON Schema (object) of the tool arguments: properties with type, description, enum, default; required list. */
+            inputParameters?: unknown;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid request: a field, the URL or the body is malformed (data.errors names the fields) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleExecuteTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+        /** @description Tool slug, e.g. HUBSPOT_CONTACTS_CREATE */
+        toolSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A connection of the project, of the tool’s toolkit */
+          connectionId: string;
+          /** @description Tool arguments; must match the tool's inputParameters */
+          arguments?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description One tool run from the console, as it happened */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The execution record of this run (Executions tab), refused runs included; null if it was not recorded */
+            executionId: string | null;
+            /** @description As recorded: from the start of the execution to the end of the provider call or the refusal */
+            durationMs: number;
+            /** @description The provider answered 2xx */
+            successful: boolean;
+            /** @description The request as sent to the provider, credentials masked by the rules of the logs and execution details; null when refused before sending */
+            request: {
+              method: string;
+              url: string;
+              headers: {
+                [key: string]: string;
+              };
+              /** @description JSON as a value; a form or text body as its text */
+              body?: unknown;
+            } | null;
+            /** @description The provider's answer, redacted like the request; null when there was none (refused, timeout, network failure) */
+            response: {
+              status: number;
+              headers: {
+                [key: string]: string;
+              };
+              /** @description JSON parsed, text as a string, binary as {mediaType, base64} */
+              body: unknown;
+            } | null;
+            /** @description The broker's error when it refused the run or got no answer, as the native API reports it; null otherwise */
+            error: {
+              code: string;
+              /** @description The HTTP status the native executeTool answers with this error */
+              status: number;
+              message: string;
+              data?: unknown;
+            } | null;
+          };
         };
       };
       /** @description BAD_REQUEST: Invalid arguments */

@@ -14,6 +14,7 @@ export const PROJECT_TABS = [
   'connections',
   'triggers',
   'executions',
+  'playground',
   'webhooks',
   'events',
   'settings',
@@ -89,6 +90,24 @@ export function href(route: Route): string {
     case 'project':
       return `#/orgs/${seg(route.orgId)}/projects/${seg(route.projectId)}/${route.tab}${route.item ? `/${seg(route.item)}` : ''}`;
   }
+}
+
+/** The Playground with a tool and a connection chosen (`?tool=SLUG&connection=ID`, read by screens/playground.tsx). */
+export function playgroundHref(
+  orgId: string,
+  projectId: string,
+  choice: { tool?: string | undefined; connection?: string | undefined },
+): string {
+  const query = new URLSearchParams();
+  if (choice.tool) query.set('tool', choice.tool);
+  if (choice.connection) query.set('connection', choice.connection);
+  const qs = query.toString();
+  return href({ name: 'project', orgId, projectId, tab: 'playground' }) + (qs ? `?${qs}` : '');
+}
+
+/** The query of the current address (`#/…?a=b`): a screen's preselection. */
+export function hashQuery(): URLSearchParams {
+  return new URLSearchParams(location.hash.split('?')[1] ?? '');
 }
 
 /** Goes to `route`; `replace` keeps the current address out of the history (redirects). */

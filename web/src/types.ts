@@ -46,6 +46,9 @@ export type EventType = ItemOf<'consoleListEventTypes'>;
 export type Redelivered = Ok<'consoleRedeliverEvent'>;
 export type TestEventSent = Ok<'consoleSendTestEvent'>;
 export type TriggerInstance = ItemOf<'consoleListTriggerInstances'>;
+export type ToolSummary = ItemOf<'consoleListPlaygroundTools'>;
+export type Tool = Ok<'consoleGetPlaygroundTool'>;
+export type ToolRun = Ok<'consoleExecuteTool'>;
 
 /** Every connection status, in the order the filters list them; a status added to the schema must be added here. */
 export const CONNECTION_STATUSES = [

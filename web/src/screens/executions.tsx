@@ -12,7 +12,7 @@ import { Pager } from '../components/pager';
 import { formatDateTime, formatNumber } from '../format';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
-import { href } from '../router';
+import { href, playgroundHref } from '../router';
 import type { Execution, ExecutionDetail, Page, Project } from '../types';
 import { DataTable } from '../components/data-table';
 
@@ -217,6 +217,16 @@ function ExecutionPage({ project, executionId }: { project: Project; executionId
               </dd>
             </div>
           </dl>
+          {x.kind === 'tool' && x.toolSlug && x.toolkitSlug ? (
+            <p>
+              <a
+                href={playgroundHref(org.id, project.id, { tool: x.toolSlug, connection: x.connectionId || undefined })}
+                data-testid="execution-playground"
+              >
+                Try {x.toolSlug} in the Playground
+              </a>
+            </p>
+          ) : null}
           {x.detailKept ? null : (
             <p class="muted" data-testid="execution-detail-gone">
               The arguments and the response body are no longer kept (the broker keeps them for a shorter time than this summary).

@@ -1,6 +1,6 @@
 /**
  * A project's page: its name, then one tab per part (API keys, auth configs, connections, triggers, recent
- * executions, webhooks, events, settings). Tabs are links, so each has its own address and the Back button works.
+ * executions, the playground, webhooks, events, settings). Tabs are links, so each has its own address and the Back button works.
  */
 import { api, projectPath } from '../api';
 import { ErrorNotice, Loading } from '../components/notice';
@@ -17,6 +17,7 @@ import { Webhooks } from './webhooks';
 import { Events } from './events';
 import { Triggers } from './triggers';
 import { ProjectSettings } from './project-settings';
+import { Playground } from './playground';
 
 const TABS: { tab: ProjectTab; label: string }[] = [
   { tab: 'api-keys', label: 'API keys' },
@@ -24,6 +25,7 @@ const TABS: { tab: ProjectTab; label: string }[] = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'triggers', label: 'Triggers' },
   { tab: 'executions', label: 'Executions' },
+  { tab: 'playground', label: 'Playground' },
   { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'events', label: 'Events' },
   { tab: 'settings', label: 'Settings' },
@@ -85,6 +87,8 @@ function Tab({ tab, item, project, onChanged }: { tab: ProjectTab; item: string 
       return <Triggers project={project} />;
     case 'executions':
       return <Executions project={project} executionId={item} />;
+    case 'playground':
+      return <Playground project={project} />;
     case 'webhooks':
       return <Webhooks project={project} subscriptionId={item} />;
     case 'events':
