@@ -122,7 +122,7 @@ export function ToolkitPage({ slug }: { slug: string }) {
                   <textarea
                     id="toolkit-callback-url"
                     class="secret url-field"
-                    rows={1}
+                    rows={2}
                     readOnly
                     value={tk.oauthCallbackUrl}
                     data-testid="toolkit-callback-url"
