@@ -356,6 +356,7 @@ export function createServices(deps: ServiceDeps) {
       authConfigs,
       connections,
       tokens,
+      connectLinks,
       catalog,
       catalogService,
       webhooks,

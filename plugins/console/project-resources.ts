@@ -1,7 +1,8 @@
 /**
  * A project's auth configs and connections in the console: the native API's views (no secrets,
- * ever), enable / disable, delete, and revoke a connection's tokens. Members read; admins and
- * owners change. Rules live in src/console/console-resource-service.ts.
+ * ever); create, edit, enable / disable and delete an auth config; a hosted connect link for an
+ * end user, or to reconnect an EXPIRED connection; disable, revoke and delete a connection.
+ * Members read; admins and owners change. Rules live in src/console/console-resource-service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,10 @@ import { AuthConfigSchema, ConnectionSchema, RevokeResponse } from '../../src/co
 import {
   AuthConfigParams,
   ConnectionParams,
+  ConsoleConnectLinkBody,
+  ConsoleConnectLinkView,
+  ConsoleCreateAuthConfigBody,
+  ConsoleUpdateAuthConfigBody,
   EnabledBody,
   ListAuthConfigsQuery,
   ListConnectionsQuery,
@@ -34,14 +39,24 @@ export const projectResourceOperations = {
       ...consoleErrors(400, 401, 404),
     },
   }),
+  consoleCreateAuthConfig: defineConsoleOperation({
+    operationId: 'consoleCreateAuthConfig',
+    method: 'POST',
+    url: '/orgs/:organizationId/projects/:projectId/auth-configs',
+    config: { role: 'admin' },
+    summary: 'Create an auth config, as the native createAuthConfig does (admin); the client secret is never returned',
+    params: ProjectParams,
+    body: ConsoleCreateAuthConfigBody,
+    response: { 201: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
+  }),
   consoleUpdateAuthConfig: defineConsoleOperation({
     operationId: 'consoleUpdateAuthConfig',
     method: 'PATCH',
     url: '/orgs/:organizationId/projects/:projectId/auth-configs/:authConfigId',
     config: { role: 'admin' },
-    summary: 'Enable or disable an auth config (admin)',
+    summary: 'Edit an auth config (name, scopes, tools, OAuth client id and secret), enable or disable it (admin)',
     params: AuthConfigParams,
-    body: EnabledBody,
+    body: ConsoleUpdateAuthConfigBody,
     response: { 200: Type.Ref(AuthConfigSchema), ...consoleErrors(400, 401, 403, 404) },
   }),
   consoleDeleteAuthConfig: defineConsoleOperation({
@@ -65,6 +80,26 @@ export const projectResourceOperations = {
       200: Type.Object({ items: Type.Array(Type.Ref(ConnectionSchema)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
       ...consoleErrors(400, 401, 404),
     },
+  }),
+  consoleCreateConnectLink: defineConsoleOperation({
+    operationId: 'consoleCreateConnectLink',
+    method: 'POST',
+    url: '/orgs/:organizationId/projects/:projectId/connect-links',
+    config: { role: 'admin' },
+    summary: "A hosted connect link for an end user's new connection, as the native POST /connect-links makes (admin)",
+    params: ProjectParams,
+    body: ConsoleConnectLinkBody,
+    response: { 201: ConsoleConnectLinkView, ...consoleErrors(400, 401, 403, 404) },
+  }),
+  consoleReconnectConnection: defineConsoleOperation({
+    operationId: 'consoleReconnectConnection',
+    method: 'POST',
+    url: '/orgs/:organizationId/projects/:projectId/connections/:connectionId/reconnect',
+    config: { role: 'admin' },
+    summary:
+      'Reconnect an EXPIRED connection: a hosted connect link for a new connection of the same end user and auth config (admin); the expired one stays',
+    params: ConnectionParams,
+    response: { 201: ConsoleConnectLinkView, ...consoleErrors(400, 401, 403, 404) },
   }),
   consoleUpdateConnection: defineConsoleOperation({
     operationId: 'consoleUpdateConnection',
@@ -114,8 +149,12 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
     return resources.listAuthConfigs(target(request), { toolkit, limit, offset });
   });
 
+  route(app, ops.consoleCreateAuthConfig, async (request, reply) =>
+    reply.code(201).send(await resources.createAuthConfig(actorOf(request), target(request), request.body)),
+  );
+
   route(app, ops.consoleUpdateAuthConfig, async (request) =>
-    resources.setAuthConfigEnabled(actorOf(request), target(request), request.params.authConfigId, request.body.enabled),
+    resources.updateAuthConfig(actorOf(request), target(request), request.params.authConfigId, request.body),
   );
 
   route(app, ops.consoleDeleteAuthConfig, async (request, reply) => {
@@ -127,6 +166,14 @@ export const projectResourceRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = 
     const { status, toolkit, userId, cursor, limit = 50 } = request.query;
     return resources.listConnections(target(request), { status, toolkit, userId, cursor, limit });
   });
+
+  route(app, ops.consoleCreateConnectLink, async (request, reply) =>
+    reply.code(201).send(await resources.createConnectLink(actorOf(request), target(request), request.body)),
+  );
+
+  route(app, ops.consoleReconnectConnection, async (request, reply) =>
+    reply.code(201).send(await resources.reconnect(actorOf(request), target(request), request.params.connectionId)),
+  );
 
   route(app, ops.consoleUpdateConnection, async (request) =>
     resources.setConnectionEnabled(actorOf(request), target(request), request.params.connectionId, request.body.enabled),

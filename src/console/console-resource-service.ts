@@ -9,7 +9,13 @@
  * none is skipped for that reason.
  */
 import type { ConnectionStatus } from '../db/entities/index.js';
-import type { AuthConfigService, AuthConfigView } from '../connections/auth-config-service.js';
+import type {
+  AuthConfigService,
+  AuthConfigView,
+  CreateAuthConfigInput,
+  UpdateAuthConfigInput,
+} from '../connections/auth-config-service.js';
+import type { createConnectLinkService } from '../connections/connect-link-service.js';
 import type { ConnectionService } from '../connections/connection-service.js';
 import type { ConnectionView } from '../connections/connection-view.js';
 import type { TokenService } from '../connections/token-service.js';
@@ -39,10 +45,22 @@ function decodeOffset(cursor: string): number {
   return Number(match[1]);
 }
 
+/** A change of an auth config from the console: `enabled`, or the native update's fields. */
+export type AuthConfigChange = Omit<UpdateAuthConfigInput, 'disabled'> & { enabled?: boolean | undefined };
+
+/** A hosted connect link as the console shows it; `replaces`: the EXPIRED connection it stands in for. */
+export interface ConsoleConnectLink {
+  connectionId: string;
+  url: string;
+  expiresAt: string;
+  replaces?: string;
+}
+
 export function createConsoleResourceService(deps: {
   audit: Pick<Audited, 'record'>;
-  authConfigs: Pick<AuthConfigService, 'list' | 'view' | 'update' | 'remove'>;
+  authConfigs: Pick<AuthConfigService, 'create' | 'list' | 'view' | 'update' | 'remove'>;
   connections: Pick<ConnectionService, 'list' | 'get' | 'update' | 'remove'>;
+  connectLinks: Pick<ReturnType<typeof createConnectLinkService>, 'create'>;
   tokens: Pick<TokenService, 'revokeConnection'>;
 }) {
   const { audit, authConfigs, connections } = deps;
@@ -56,6 +74,36 @@ export function createConsoleResourceService(deps: {
   return {
     async listAuthConfigs(t: ProjectTarget, q: { toolkit?: string | undefined; limit: number; offset: number }) {
       return authConfigs.list(t.projectId, { toolkit: q.toolkit, limit: q.limit, offset: q.offset });
+    },
+
+    /** Creates one through the native service (same checks, same errors); the secret goes to the vault. */
+    async createAuthConfig(actor: Actor, t: ProjectTarget, input: CreateAuthConfigInput): Promise<AuthConfigView> {
+      const created = await authConfigs.create(t.projectId, input);
+      const view = await authConfigs.view(t.projectId, created.id);
+      await record(actor, t, 'auth_config.created', 'auth_config', view.id, {
+        ...configDetail(view),
+        authMethodId: view.authMethodId,
+        isManaged: view.isManaged,
+      });
+      return view;
+    },
+
+    /**
+     * Changes name, scopes, tools, client id or secret (the native update's rules) and/or enables or
+     * disables. The audit entry names the fields changed, never a value of the secret.
+     */
+    async updateAuthConfig(actor: Actor, t: ProjectTarget, authConfigId: string, change: AuthConfigChange): Promise<AuthConfigView> {
+      const { enabled, ...fields } = change;
+      const edits = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as UpdateAuthConfigInput;
+      let view = await authConfigs.view(t.projectId, authConfigId);
+      if (Object.keys(edits).length > 0) {
+        view = await authConfigs.update(t.projectId, authConfigId, edits);
+        await record(actor, t, 'auth_config.updated', 'auth_config', authConfigId, {
+          ...configDetail(view),
+          changed: Object.keys(edits).sort(),
+        });
+      }
+      return enabled === undefined ? view : this.setAuthConfigEnabled(actor, t, authConfigId, enabled);
     },
 
     /** Enables or disables; no audit entry when it already was so. */
@@ -110,6 +158,43 @@ export function createConsoleResourceService(deps: {
         revokedTokens: result.revokedTokens,
       });
       return result;
+    },
+
+    /**
+     * A hosted connect link (the native POST /connect-links) for an end user: a new connection of
+     * the auth config, INITIATED (OAuth) or PENDING (credentials), completed by the user on the page.
+     */
+    async createConnectLink(
+      actor: Actor,
+      t: ProjectTarget,
+      input: { authConfigId: string; entityId: string },
+    ): Promise<ConsoleConnectLink> {
+      const link = await deps.connectLinks.create(t.projectId, { authConfigId: input.authConfigId, entityId: input.entityId });
+      await record(actor, t, 'connect_link.created', 'connection', link.connectionId, {
+        userId: input.entityId,
+        authConfigId: input.authConfigId,
+      });
+      return { connectionId: link.connectionId, url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+
+    /**
+     * Reconnect an EXPIRED connection: the native API re-authorizes only by a new connection, so
+     * this is a hosted link for a new one of the same end user and auth config; the expired one
+     * stays until deleted.
+     */
+    async reconnect(actor: Actor, t: ProjectTarget, connectionId: string): Promise<ConsoleConnectLink> {
+      const conn = await connections.get(t.projectId, connectionId);
+      if (conn.status !== 'EXPIRED')
+        throw badRequest(`Connection ${connectionId} is ${conn.status}; only an EXPIRED connection is reconnected`, {
+          errors: [{ field: 'connectionId', message: `is ${conn.status}` }],
+        });
+      const link = await deps.connectLinks.create(t.projectId, { authConfigId: conn.authConfigId, entityId: conn.entityId });
+      await record(actor, t, 'connect_link.created', 'connection', link.connectionId, {
+        ...connectionDetail(conn),
+        authConfigId: conn.authConfigId,
+        replaces: connectionId,
+      });
+      return { connectionId: link.connectionId, url: link.url, expiresAt: link.expiresAt.toISOString(), replaces: connectionId };
     },
 
     /** Deletes the connection and destroys its secrets. */

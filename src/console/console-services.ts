@@ -57,7 +57,7 @@ export function createConsoleServices(
     usage: createUsageService({ usage: repos.usage, organizations: tenancy.organizations, clock }),
     audit: createAuditService({ audit: repos.audit }),
     // Auth configs and connections, executions, the toolkit catalog.
-    ...createProjectConsoleServices({ ...deps, audit: tenancy.audited }),
+    ...createProjectConsoleServices({ ...deps, audit: tenancy.audited, publicBaseUrl: config.publicBaseUrl }),
     // Webhook subscriptions and events (issue 28), audited.
     consoleWebhooks: createConsoleWebhookService({
       audit: tenancy.audited,

@@ -5,7 +5,7 @@
  * neither ever carries a secret.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ConnectionStatusSchema } from '../connections/api-schemas.js';
+import { ConnectLinkResponse, ConnectionStatusSchema, CreateAuthConfigBody, UpdateAuthConfigBody } from '../connections/api-schemas.js';
 import { IdString, SlugString, TEXT_LIMITS } from '../schemas/common.js';
 import { SCOPES } from '../tenancy/scopes.js';
 
@@ -207,9 +207,87 @@ export const ConsoleToolkit = Type.Object({
   authMethods: Type.Array(ConsoleAuthMethod),
   scopes: Type.Array(Type.String(), { description: 'Union of the scopes the tools declare' }),
   toolsCount: Type.Integer(),
+  triggersCount: Type.Integer(),
+  oauthCallbackUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The broker's OAuth callback URL ({PUBLIC_BASE_URL}/api/v1/connectors/{slug}/callback): register it at the provider as the redirect URL of your own OAuth client; null when the toolkit has no OAuth method",
+  }),
 });
 export type ConsoleToolkit = Static<typeof ConsoleToolkit>;
 export const ConsoleToolkitList = Type.Object({ items: Type.Array(ConsoleToolkit) });
+
+export const ConsoleToolkitParams = Type.Object({ slug: SlugString('Toolkit slug, e.g. hubspot') });
+
+/** The most trigger types a toolkit page lists (the catalog's toolkits have a handful). */
+export const MAX_TOOLKIT_TRIGGER_TYPES = 200;
+
+export const ConsoleTriggerTypeView = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  type: Type.Union([Type.Literal('poll'), Type.Literal('webhook')]),
+  config: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the config an instance is set up with' }),
+});
+
+export const ConsoleToolkitDetail = Type.Composite([
+  ConsoleToolkit,
+  Type.Object({
+    triggerTypes: Type.Array(ConsoleTriggerTypeView, {
+      description: `The toolkit's trigger types by slug, at most ${MAX_TOOLKIT_TRIGGER_TYPES}`,
+    }),
+  }),
+]);
+export type ConsoleToolkitDetail = Static<typeof ConsoleToolkitDetail>;
+
+export const ConsoleToolsQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({ maxLength: TEXT_LIMITS.search, description: 'Fuzzy match on slug, name and description (the native listTools search)' }),
+  ),
+  limit: Type.Optional(Limit(100, 25)),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+});
+
+export const ConsoleToolView = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  version: Type.String(),
+  deprecated: Type.Boolean(),
+  tags: Type.Array(Type.String()),
+  scopes: Type.Union([Type.Array(Type.String()), Type.Null()], {
+    description: 'Provider scopes the tool needs; [] none; null when the catalog does not say',
+  }),
+  input: Type.Record(Type.String(), Type.Unknown(), { description: "JSON Schema of the tool's arguments" }),
+});
+export type ConsoleToolView = Static<typeof ConsoleToolView>;
+export const ConsoleToolPage = Type.Object({
+  items: Type.Array(ConsoleToolView),
+  total: Type.Integer({ description: 'Tools matching, over all pages' }),
+});
+
+/** Create an auth config: the native createAuthConfig body, checked by the same service. */
+export const ConsoleCreateAuthConfigBody = CreateAuthConfigBody;
+
+export const ConsoleUpdateAuthConfigBody = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: 'false disables it: its connections stop working until it is enabled again' })),
+    ...Type.Omit(UpdateAuthConfigBody, ['disabled']).properties,
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'What to change: enabled, or the native updateAuthConfig fields (clientSecret is stored sealed and never returned)',
+  },
+);
+export type ConsoleUpdateAuthConfigBody = Static<typeof ConsoleUpdateAuthConfigBody>;
+
+export const ConsoleConnectLinkBody = Type.Object(
+  {
+    authConfigId: IdString('The auth config the connection uses'),
+    entityId: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.entityId, description: "The end user's id in your application" }),
+  },
+  { additionalProperties: false },
+);
 
 export const AuditQuery = Type.Object({ cursor: Type.Optional(Cursor), limit: Type.Optional(Limit(200, 50)) });
 export const AuditEntryView = Type.Object({
@@ -232,3 +310,15 @@ export const AuditEntryView = Type.Object({
   detail: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'What changed; never a secret' }),
 });
 export const AuditPageView = Type.Object({ items: Type.Array(AuditEntryView), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+export const ConsoleConnectLinkView = Type.Composite([
+  ConnectLinkResponse,
+  Type.Object({
+    replaces: Type.Optional(
+      Type.String({
+        description:
+          'Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted',
+      }),
+    ),
+  }),
+]);

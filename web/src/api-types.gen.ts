@@ -932,7 +932,8 @@ export interface paths {
     /** The project's auth configs, newest first (client secrets are never returned) */
     get: operations['consoleListAuthConfigs'];
     put?: never;
-    post?: never;
+    /** Create an auth config, as the native createAuthConfig does (admin); the client secret is never returned */
+    post: operations['consoleCreateAuthConfig'];
     delete?: never;
     options?: never;
     head?: never;
@@ -953,7 +954,7 @@ export interface paths {
     delete: operations['consoleDeleteAuthConfig'];
     options?: never;
     head?: never;
-    /** Enable or disable an auth config (admin) */
+    /** Edit an auth config (name, scopes, tools, OAuth client id and secret), enable or disable it (admin) */
     patch: operations['consoleUpdateAuthConfig'];
     trace?: never;
   };
@@ -968,6 +969,40 @@ export interface paths {
     get: operations['consoleListConnections'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/connect-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A hosted connect link for an end user's new connection, as the native POST /connect-links makes (admin) */
+    post: operations['consoleCreateConnectLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/orgs/{organizationId}/projects/{projectId}/connections/{connectionId}/reconnect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reconnect an EXPIRED connection: a hosted connect link for a new connection of the same end user and auth config (admin); the expired one stays */
+    post: operations['consoleReconnectConnection'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1052,6 +1087,40 @@ export interface paths {
     };
     /** Every toolkit of the catalog, with what setting up a connection needs */
     get: operations['consoleListToolkits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/toolkits/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One toolkit as listed, with its trigger types */
+    get: operations['consoleGetToolkit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/console/toolkits/{slug}/tools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of a toolkit's tools with their input schemas and scopes; search ranks them as listTools does */
+    get: operations['consoleListToolkitTools'];
     put?: never;
     post?: never;
     delete?: never;
@@ -11540,6 +11609,156 @@ export interface operations {
       };
     };
   };
+  consoleCreateAuthConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Toolkit slug */
+          slug: string;
+          authMethodId: string;
+          /** @description Label */
+          name?: string;
+          /** @description true: the platform's OAuth app for the toolkit (default when no clientId is given) */
+          isManaged?: boolean;
+          /** @description Your OAuth client id (custom configs) */
+          clientId?: string;
+          /** @description Your OAuth client secret; stored encrypted, never returned */
+          clientSecret?: string;
+          /** @description Tool slugs of the toolkit; executions of other tools are refused (403) */
+          restrictToTools?: string[];
+          scopes?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthConfig'];
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   consoleDeleteAuthConfig: {
     parameters: {
       query?: never;
@@ -11681,10 +11900,17 @@ export interface operations {
       };
       cookie?: never;
     };
+    /** @description What to change: enabled, or the native updateAuthConfig fields (clientSecret is stored sealed and never returned) */
     requestBody: {
       content: {
         'application/json': {
-          enabled: boolean;
+          /** @description false disables it: its connections stop working until it is enabled again */
+          enabled?: boolean;
+          name?: string;
+          clientId?: string;
+          clientSecret?: string;
+          restrictToTools?: string[] | null;
+          scopes?: string[] | null;
         };
       };
     };
@@ -11890,6 +12116,302 @@ export interface operations {
       };
       /** @description URI_TOO_LONG: A path parameter or the URL is too long */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleCreateConnectLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The auth config the connection uses */
+          authConfigId: string;
+          /** @description The end user's id in your application */
+          entityId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The connection the link completes (INITIATED for OAuth, PENDING for credentials) */
+            connectionId: string;
+            /** @description The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it */
+            url: string;
+            /**
+             * Format: date-time
+             * @description After this the page refuses the link (410); create a new one
+             */
+            expiresAt: string;
+            /** @description Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted */
+            replaces?: string;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleReconnectConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        organizationId: string;
+        projectId: string;
+        connectionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The connection the link completes (INITIATED for OAuth, PENDING for credentials) */
+            connectionId: string;
+            /** @description The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it */
+            url: string;
+            /**
+             * Format: date-time
+             * @description After this the page refuses the link (410); create a new one
+             */
+            expiresAt: string;
+            /** @description Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted */
+            replaces?: string;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: The body is larger than the server accepts */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: The body is not of a supported media type (application/json) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -12685,6 +13207,9 @@ export interface operations {
               /** @description Union of the scopes the tools declare */
               scopes: string[];
               toolsCount: number;
+              triggersCount: number;
+              /** @description The broker's OAuth callback URL ({PUBLIC_BASE_URL}/api/v1/connectors/{slug}/callback): register it at the provider as the redirect URL of your own OAuth client; null when the toolkit has no OAuth method */
+              oauthCallbackUrl: string | null;
             }[];
           };
         };
@@ -12709,6 +13234,300 @@ export interface operations {
       };
       /** @description FORBIDDEN: Not permitted */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleGetToolkit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Toolkit slug, e.g. hubspot */
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            slug: string;
+            name: string;
+            description: string | null;
+            logo?: string;
+            categories: {
+              slug: string;
+              name: string;
+            }[];
+            noAuth: boolean;
+            authMethods: {
+              /** @description Pass it as authMethodId */
+              id: string;
+              name: string;
+              kind: 'oauth2' | 'api_key' | 'basic' | 'bearer';
+              /** @description oauth2: the deployment has a platform-managed OAuth client for the toolkit */
+              managedClientConfigured: boolean;
+              /** @description api_key, basic, bearer: JSON Schema of the credential fields a user fills in; null for oauth2 */
+              credentialFields: {
+                [key: string]: unknown;
+              } | null;
+              /** @description JSON Schema of the per-connection fields (a subdomain...); null when none */
+              connectionFields: {
+                [key: string]: unknown;
+              } | null;
+              /** @description oauth2: scopes requested when none are given; empty otherwise */
+              defaultScopes: string[];
+            }[];
+            /** @description Union of the scopes the tools declare */
+            scopes: string[];
+            toolsCount: number;
+            triggersCount: number;
+            /** @description The broker's OAuth callback URL ({PUBLIC_BASE_URL}/api/v1/connectors/{slug}/callback): register it at the provider as the redirect URL of your own OAuth client; null when the toolkit has no OAuth method */
+            oauthCallbackUrl: string | null;
+            /** @description The toolkit's trigger types by slug, at most 200 */
+            triggerTypes: {
+              slug: string;
+              name: string;
+              description: string;
+              type: 'poll' | 'webhook';
+              /** @description JSON Schema of the config an instance is set up with */
+              config: {
+                [key: string]: unknown;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TIMEOUT: The request was not received in time (a slow client), or the provider did not answer in time */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description URI_TOO_LONG: A path parameter or the URL is too long */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS: Too many requests; retry after the time in the retry-after header */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request headers are too large */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INTERNAL_SERVER_ERROR: Unexpected failure; the message names a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Temporarily unavailable (database unreachable or server shutting down); retry */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  consoleListToolkitTools: {
+    parameters: {
+      query?: {
+        /** @description Fuzzy match on slug, name and description (the native listTools search) */
+        search?: string;
+        /** @description Page size, 1 to 100 */
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Toolkit slug, e.g. hubspot */
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              slug: string;
+              name: string;
+              description: string;
+              version: string;
+              deprecated: boolean;
+              tags: string[];
+              /** @description Provider scopes the tool needs; [] none; null when the catalog does not say */
+              scopes: string[] | null;
+              /** @description JSON Schema of the tool's arguments */
+              input: {
+                [key: string]: unknown;
+              };
+            }[];
+            /** @description Tools matching, over all pages */
+            total: number;
+          };
+        };
+      };
+      /** @description BAD_REQUEST: Invalid arguments */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description UNAUTHORIZED: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description FORBIDDEN: Not permitted */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOT_FOUND: Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };

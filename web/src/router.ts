@@ -32,7 +32,8 @@ export type Route =
   | { name: 'reset-password'; token: string }
   | { name: 'account' }
   | { name: 'orgs' }
-  | { name: 'org'; orgId: string; section: OrgSection }
+  /** `item`: a toolkit's page (`#/orgs/<id>/toolkits/<slug>`). */
+  | { name: 'org'; orgId: string; section: OrgSection; item?: string }
   | { name: 'project'; orgId: string; projectId: string; tab: ProjectTab; item?: string }
   | { name: 'not-found' };
 
@@ -63,6 +64,7 @@ export function parseRoute(hash: string): Route {
   }
   if (parts.length === 2) return { name: 'org', orgId, section: 'projects' };
   if (parts.length === 3 && isOneOf(ORG_SECTIONS, second)) return { name: 'org', orgId, section: second };
+  if (parts.length === 4 && second === 'toolkits') return { name: 'org', orgId, section: 'toolkits', item: parts[3]! };
   return { name: 'not-found' };
 }
 
@@ -86,7 +88,7 @@ export function href(route: Route): string {
     case 'orgs':
       return '#/orgs';
     case 'org':
-      return `#/orgs/${seg(route.orgId)}/${route.section}`;
+      return `#/orgs/${seg(route.orgId)}/${route.section}${route.item ? `/${seg(route.item)}` : ''}`;
     case 'project':
       return `#/orgs/${seg(route.orgId)}/projects/${seg(route.projectId)}/${route.tab}${route.item ? `/${seg(route.item)}` : ''}`;
   }

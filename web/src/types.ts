@@ -34,6 +34,11 @@ export type Execution = ItemOf<'consoleListExecutions'>;
 export type ExecutionDetail = Ok<'consoleGetExecution'>;
 export type Toolkit = ItemOf<'consoleListToolkits'>;
 export type AuthMethod = Toolkit['authMethods'][number];
+export type ToolkitDetail = Ok<'consoleGetToolkit'>;
+export type Tool = ItemOf<'consoleListToolkitTools'>;
+export type ToolPage = Ok<'consoleListToolkitTools'>;
+/** A hosted connect link for an end user (also the answer of Reconnect, with `replaces`). */
+export type ConnectLink = Created<'consoleCreateConnectLink'>;
 export type Usage = Ok<'consoleOrganizationUsage'>;
 export type DailyUsage = Usage['daily'][number];
 export type AuditEntry = ItemOf<'consoleListAudit'>;

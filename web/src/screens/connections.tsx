@@ -3,17 +3,31 @@
  * broker's reason, filters by status, toolkit and end user, and for owners and admins disable /
  * enable, revoke (ACTIVE and EXPIRED only: destroys the tokens at the provider when it can) and
  * delete, each asked first except enabling. Each connection's triggers open under the list.
+ * "Connect an account" makes a hosted connect link for an end user (to open or copy); an EXPIRED
+ * connection's "Reconnect" makes one for a new connection of the same end user and auth config.
  */
 import { useState } from 'preact/hooks';
 import { api, projectPath } from '../api';
 import { EnabledBadge, StatusBadge } from '../components/badges';
-import { ConfirmDialog } from '../components/dialog';
+import { CopyButton } from '../components/copy-button';
+import { ConfirmDialog, Dialog } from '../components/dialog';
+import { useSubmit } from '../components/use-submit';
 import { Empty, ErrorNotice, Loading, SuccessNotice } from '../components/notice';
 import { Pager } from '../components/pager';
 import { canManage, formatDateTime } from '../format';
+import { href } from '../router';
 import { useCursorPages, useLoad } from '../hooks';
 import { useOrg } from '../org-context';
-import { CONNECTION_STATUSES, type Connection, type List, type Page, type Project, type Toolkit } from '../types';
+import {
+  CONNECTION_STATUSES,
+  type AuthConfig,
+  type ConnectLink,
+  type Connection,
+  type List,
+  type Page,
+  type Project,
+  type Toolkit,
+} from '../types';
 import { DataTable } from '../components/data-table';
 import { ConnectionTriggers } from './triggers';
 
@@ -56,6 +70,21 @@ export function Connections({ project }: { project: Project }) {
   const [done, setDone] = useState<string | null>(null);
   const manage = canManage(org.role);
   const item = (c: Connection) => `${base}/${encodeURIComponent(c.id)}` as const;
+  const [connecting, setConnecting] = useState(false);
+  // The link just made, with who it is for (and the connection it replaces, for Reconnect).
+  const [link, setLink] = useState<{ link: ConnectLink; entityId: string; toolkit: string } | null>(null);
+
+  async function reconnect(c: Connection) {
+    setError(null);
+    setDone(null);
+    try {
+      const made = await api.post<ConnectLink>(`${item(c)}/reconnect`);
+      setLink({ link: made, entityId: c.entityId, toolkit: c.providerSlug });
+    } catch (err) {
+      setError(err);
+    }
+    pages.reload();
+  }
 
   async function enable(c: Connection) {
     setError(null);
@@ -78,7 +107,14 @@ export function Connections({ project }: { project: Project }) {
 
   return (
     <section aria-labelledby="connections-heading">
-      <h2 id="connections-heading">Connections</h2>
+      <div class="section-head">
+        <h2 id="connections-heading">Connections</h2>
+        {manage ? (
+          <button type="button" class="button button-primary" onClick={() => setConnecting(true)} data-testid="connect-account">
+            Connect an account
+          </button>
+        ) : null}
+      </div>
       <form
         class="filters"
         aria-label="Filter connections"
@@ -182,6 +218,17 @@ export function Connections({ project }: { project: Project }) {
                         Disable
                       </button>
                     )}
+                    {c.status === 'EXPIRED' ? (
+                      <button
+                        type="button"
+                        class="button button-small button-primary"
+                        onClick={() => void reconnect(c)}
+                        aria-label={`Reconnect ${c.providerSlug} for ${c.entityId}`}
+                        data-testid="reconnect-button"
+                      >
+                        Reconnect
+                      </button>
+                    ) : null}
                     {c.status === 'ACTIVE' || c.status === 'EXPIRED' ? (
                       <button
                         type="button"
@@ -211,6 +258,26 @@ export function Connections({ project }: { project: Project }) {
           <ConnectionTriggers project={project} connection={watched} onClose={() => setWatched(null)} />
         </div>
       ) : null}
+      {connecting ? (
+        <ConnectAccountDialog
+          project={project}
+          onMade={(made, entityId, toolkit) => {
+            setConnecting(false);
+            setLink({ link: made, entityId, toolkit });
+            pages.reload();
+          }}
+          onClose={() => setConnecting(false)}
+        />
+      ) : null}
+      {link ? (
+        <ConnectLinkDialog
+          {...link}
+          onClose={() => {
+            setLink(null);
+            pages.reload();
+          }}
+        />
+      ) : null}
       {pending ? (
         <ConfirmDialog
           title={ACTION_TEXT[pending.action].title}
@@ -227,5 +294,142 @@ export function Connections({ project }: { project: Project }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/** Who connects with which auth config: the hosted link's two inputs. */
+function ConnectAccountDialog({
+  project,
+  onMade,
+  onClose,
+}: {
+  project: Project;
+  onMade: (link: ConnectLink, entityId: string, toolkit: string) => void;
+  onClose: () => void;
+}) {
+  const { org } = useOrg();
+  const base = projectPath(org.id, project.id);
+  const configs = useLoad(() => api.get<List<AuthConfig>>(`${base}/auth-configs`), [base]);
+  const usable = configs.data?.items.filter((c) => !c.disabled) ?? [];
+  const [chosen, setChosen] = useState('');
+  const [entityId, setEntityId] = useState('');
+  const submit = useSubmit();
+  const config = usable.find((c) => c.id === chosen) ?? usable[0];
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    if (!config) return;
+    const user = entityId.trim();
+    void submit.run(async () =>
+      onMade(await api.post<ConnectLink>(`${base}/connect-links`, { authConfigId: config.id, entityId: user }), user, config.toolkit),
+    );
+  };
+  return (
+    <Dialog title="Connect an account" onClose={onClose} testId="connect-account-dialog">
+      <form class="form" onSubmit={onSubmit}>
+        <div class="dialog-body form">
+          <p class="muted">
+            Makes a hosted connect link: the end user opens it, signs in at the provider (or types their key) and the connection becomes
+            ACTIVE. Send it to them, or open it yourself to connect your own account.
+          </p>
+          <ErrorNotice error={configs.error} />
+          {configs.data && usable.length === 0 ? (
+            <p class="notice notice-warn">
+              This project has no enabled auth config. Create one on the{' '}
+              <a href={href({ name: 'project', orgId: org.id, projectId: project.id, tab: 'auth-configs' })}>Auth configs</a> tab first.
+            </p>
+          ) : null}
+          <div class="field">
+            <label for="connect-entity">End user id</label>
+            <input
+              id="connect-entity"
+              required
+              maxLength={200}
+              autofocus
+              placeholder="user-42"
+              aria-describedby="connect-entity-hint"
+              value={entityId}
+              onInput={(e) => setEntityId(e.currentTarget.value)}
+              data-testid="connect-entity"
+            />
+            <p id="connect-entity-hint" class="hint">
+              Your application's id for the person: agents name it to use their connection.
+            </p>
+          </div>
+          <div class="field">
+            <label for="connect-config">Auth config</label>
+            <select
+              id="connect-config"
+              value={config?.id ?? ''}
+              onChange={(e) => setChosen(e.currentTarget.value)}
+              disabled={usable.length === 0}
+              data-testid="connect-auth-config"
+            >
+              {usable.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.toolkit})
+                </option>
+              ))}
+            </select>
+          </div>
+          <ErrorNotice message={submit.error} />
+        </div>
+        <div class="dialog-actions">
+          <button type="button" class="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary" disabled={submit.busy || !config} data-testid="connect-submit">
+            Make link
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The link to open or copy, what happens when it is used, and when it stops working. */
+function ConnectLinkDialog({
+  link,
+  entityId,
+  toolkit,
+  onClose,
+}: {
+  link: ConnectLink;
+  entityId: string;
+  toolkit: string;
+  onClose: () => void;
+}) {
+  const expires = formatDateTime(link.expiresAt);
+  return (
+    <Dialog title={link.replaces ? 'Reconnect link' : 'Connect link'} onClose={onClose} testId="connect-link-dialog">
+      <div class="dialog-body form">
+        {link.replaces ? (
+          <p data-testid="reconnect-explanation">
+            This link makes a <strong>new</strong> {toolkit} connection for end user <strong>{entityId}</strong> with the same auth config.
+            The expired one (<code>{link.replaces}</code>) stays as it is: delete it once the new one is ACTIVE.
+          </p>
+        ) : (
+          <p>
+            A link for end user <strong>{entityId}</strong> to connect their {toolkit} account.
+          </p>
+        )}
+        <label for="connect-link-url">Connect link</label>
+        <div class="secret-row">
+          <textarea id="connect-link-url" class="secret url-field" rows={4} readOnly value={link.url} data-testid="connect-link-url" />
+          <CopyButton value={link.url} fieldId="connect-link-url" label="Copy link" testId="copy-connect-link" />
+          <a class="button" href={link.url} target="_blank" rel="noopener noreferrer" data-testid="open-connect-link">
+            Open
+          </a>
+        </div>
+        <p class="hint">
+          It works once and until {expires}. The connection <code>{link.connectionId}</code> is listed below, waiting, until the end user
+          finishes.
+        </p>
+      </div>
+      <div class="dialog-actions">
+        <button type="button" class="button button-primary" onClick={onClose} data-testid="close-connect-link">
+          Done
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -16,7 +16,7 @@ import { Projects } from './projects';
 import { Members } from './members';
 import { UsageScreen } from './usage';
 import { AuditLog } from './audit';
-import { Toolkits } from './toolkits';
+import { ToolkitPage, Toolkits } from './toolkits';
 import { OrgSettings } from './org-settings';
 import { ProjectPage } from './project';
 
@@ -102,7 +102,7 @@ export function OrgShell({ route }: { route: OrgRoute }) {
           {route.name === 'project' ? (
             <ProjectPage projectId={route.projectId} tab={route.tab} item={route.item} />
           ) : (
-            <Section section={route.section} />
+            <Section section={route.section} item={route.item} />
           )}
         </main>
       </div>
@@ -110,7 +110,7 @@ export function OrgShell({ route }: { route: OrgRoute }) {
   );
 }
 
-function Section({ section }: { section: OrgSection }) {
+function Section({ section, item }: { section: OrgSection; item: string | undefined }) {
   switch (section) {
     case 'projects':
       return <Projects />;
@@ -121,7 +121,7 @@ function Section({ section }: { section: OrgSection }) {
     case 'audit':
       return <AuditLog />;
     case 'toolkits':
-      return <Toolkits />;
+      return item ? <ToolkitPage key={item} slug={item} /> : <Toolkits />;
     case 'settings':
       return <OrgSettings />;
   }
