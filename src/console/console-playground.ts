@@ -113,4 +113,3 @@ export function createConsolePlayground(deps: {
   };
 }
 
-export type ConsolePlayground = ReturnType<typeof createConsolePlayground>;

@@ -35,7 +35,7 @@ export type ExecutionDetail = Ok<'consoleGetExecution'>;
 export type Toolkit = ItemOf<'consoleListToolkits'>;
 export type AuthMethod = Toolkit['authMethods'][number];
 export type ToolkitDetail = Ok<'consoleGetToolkit'>;
-export type Tool = ItemOf<'consoleListToolkitTools'>;
+export type ToolkitTool = ItemOf<'consoleListToolkitTools'>;
 export type ToolPage = Ok<'consoleListToolkitTools'>;
 /** A hosted connect link for an end user (also the answer of Reconnect, with `replaces`). */
 export type ConnectLink = Created<'consoleCreateConnectLink'>;
@@ -52,7 +52,7 @@ export type Redelivered = Ok<'consoleRedeliverEvent'>;
 export type TestEventSent = Ok<'consoleSendTestEvent'>;
 export type TriggerInstance = ItemOf<'consoleListTriggerInstances'>;
 export type ToolSummary = ItemOf<'consoleListPlaygroundTools'>;
-export type Tool = Ok<'consoleGetPlaygroundTool'>;
+export type PlaygroundTool = Ok<'consoleGetPlaygroundTool'>;
 export type ToolRun = Ok<'consoleExecuteTool'>;
 
 /** Every connection status, in the order the filters list them; a status added to the schema must be added here. */

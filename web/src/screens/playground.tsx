@@ -25,7 +25,7 @@ import {
   type FormField,
   type FormTexts,
 } from '../schema-form';
-import type { Connection, Page, Project, Tool, ToolRun, ToolSummary } from '../types';
+import type { Connection, Page, Project, PlaygroundTool as Tool, ToolRun, ToolSummary } from '../types';
 
 type ToolsPath = `/orgs/${string}/projects/${string}/playground/tools`;
 

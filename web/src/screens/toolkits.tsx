@@ -16,7 +16,7 @@ import { formatNumber } from '../format';
 import { useLoad } from '../hooks';
 import { useOrg } from '../org-context';
 import { href } from '../router';
-import type { AuthMethod, List, Tool, ToolkitDetail, ToolPage, Toolkit } from '../types';
+import type { AuthMethod, List, ToolkitTool as Tool, ToolkitDetail, ToolPage, Toolkit } from '../types';
 
 export const KIND_LABELS: Record<AuthMethod['kind'], string> = {
   oauth2: 'OAuth 2',
