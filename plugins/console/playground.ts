@@ -12,6 +12,7 @@ import { PlaygroundRun, PlaygroundRunBody, PlaygroundToolParams } from '../../sr
 import type { ConsoleOptions } from './index.js';
 import { defineConsoleOperation, projectAccessOf } from './route-access.js';
 import { route } from '../operations.js';
+import { actorOf } from './session-auth.js';
 
 export const playgroundOperations = {
   consoleListPlaygroundTools: defineConsoleOperation({
@@ -51,7 +52,15 @@ export const playgroundRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async
   route(app, ops.consoleListPlaygroundTools, async (request) => services.consolePlayground.listTools(request.query));
   route(app, ops.consoleGetPlaygroundTool, async (request) => services.consolePlayground.getTool(request.params.toolSlug));
   route(app, ops.consoleExecuteTool, async (request) => {
-    const { project } = projectAccessOf(request);
-    return services.consolePlayground.run(project.id, request.params.toolSlug, request.body, { requestId: request.id });
+    const { organizationId, project } = projectAccessOf(request);
+    return services.consolePlayground.run(
+      actorOf(request),
+      { organizationId, projectId: project.id },
+      request.params.toolSlug,
+      request.body,
+      {
+        requestId: request.id,
+      },
+    );
   });
 };

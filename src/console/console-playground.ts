@@ -7,6 +7,9 @@
  * of the logs and execution details (execution-detail.ts), plus every credential value the call
  * carried and the URL rules of the logs.
  */
+import type { Actor } from '../tenancy/actor.js';
+import type { Audited } from '../tenancy/audited.js';
+import type { ProjectTarget } from './console-resource-service.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import { classifyError } from '../error-classifier.js';
 import { redactUrl } from '../logging.js';
@@ -57,6 +60,7 @@ function maskedRequest(exchange: ProviderExchange): PlaygroundRun['request'] {
 }
 
 export function createConsolePlayground(deps: {
+  audit: Pick<Audited, 'record'>;
   execution: Pick<ExecutionService, 'execute'>;
   recorder: Pick<ExecutionRecorder, 'flush'>;
   catalogService: Pick<CatalogService, 'listTools' | 'getTool'>;
@@ -66,7 +70,13 @@ export function createConsolePlayground(deps: {
     getTool: deps.catalogService.getTool,
 
     /** Runs `toolSlug` through `connectionId` of the project; a refusal is an answer too (with its error), not a throw. */
-    async run(projectId: string, toolSlug: string, body: PlaygroundRunBody, context: { requestId?: string }): Promise<PlaygroundRun> {
+    async run(
+      actor: Actor,
+      { organizationId, projectId }: ProjectTarget,
+      toolSlug: string,
+      body: PlaygroundRunBody,
+      context: { requestId?: string },
+    ): Promise<PlaygroundRun> {
       const exchange: ProviderExchange = {};
       let answer: Pick<PlaygroundRun, 'successful' | 'response' | 'error'>;
       try {
@@ -103,6 +113,20 @@ export function createConsolePlayground(deps: {
       }
       // The record is written in batches: written now, the Executions tab shows it at once.
       await deps.recorder.flush();
+      // The execution record names no person; the audit log says who ran it from the console.
+      await deps.audit.record(actor, {
+        organizationId,
+        projectId,
+        action: 'connection.tool_run',
+        targetType: 'connection',
+        targetId: body.connectionId,
+        detail: {
+          tool: toolSlug,
+          executionId: exchange.executionId ?? null,
+          status: answer.response?.status ?? answer.error?.status ?? null,
+          ...(answer.error ? { error: answer.error.code } : {}),
+        },
+      });
       return {
         executionId: exchange.executionId ?? null,
         durationMs: exchange.durationMs ?? 0,
@@ -112,4 +136,3 @@ export function createConsolePlayground(deps: {
     },
   };
 }
-

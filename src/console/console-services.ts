@@ -72,6 +72,11 @@ export function createConsoleServices(
       catalog: deps.catalog,
     }),
     // The Playground (issue 32): a tool run as executeTool runs it, with what was sent and answered.
-    consolePlayground: createConsolePlayground({ execution: deps.execution, recorder: deps.recorder, catalogService: deps.catalogService }),
+    consolePlayground: createConsolePlayground({
+      audit: tenancy.audited,
+      execution: deps.execution,
+      recorder: deps.recorder,
+      catalogService: deps.catalogService,
+    }),
   };
 }

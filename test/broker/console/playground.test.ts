@@ -54,6 +54,17 @@ t.test('runs a tool as executeTool does and shows what was sent and answered, ma
     requestId: created.res.headers['x-request-id'],
     durationMs: ok.durationMs,
   });
+  const audit = (await owner.get(`/orgs/${organizationId}/audit?limit=1`)).json().items[0];
+  t.match(
+    audit,
+    {
+      action: 'connection.tool_run',
+      actor: { userId: owner.userId },
+      targetId: hubspot,
+      detail: { tool: 'HUBSPOT_CONTACTS_CREATE', executionId: ok.executionId, status: 201 },
+    },
+    'the audit log says who ran it',
+  );
 
   // A provider 4xx: an answer with its body, not an error of the broker.
   const missing = (await ran('HUBSPOT_CONTACTS_GET', { connectionId: hubspot, arguments: { contactId: '987654321' } })).run;
