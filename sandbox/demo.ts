@@ -80,7 +80,9 @@ export function walkthrough(base: string, key: string, receiverUrl: string, hubs
       -d "{\\"connectionId\\":\\"$CONN\\",\\"endpoint\\":\\"/crm/v3/objects/contacts\\",\\"method\\":\\"GET\\",\\"query\\":{\\"limit\\":\\"5\\"}}"; echo
 
  7. The console: open ${base}/console/ and sign up (the first account owns this organization).
-    # The connection, the executions and the month's usage above are under Projects.
+    # The connection, the executions and the month's usage above are under Projects. There you can
+    # also create an auth config, "Connect an account" (the sandbox's consent page stands in for
+    # HubSpot's), run any tool in the Playground, and open any execution to see why it failed.
 
  8. Webhooks: subscribe this demo's receiver (it prints every delivery below), revoke the connection:
     # a signed connection.revoked event arrives (docs/events.md says how to verify it).

@@ -4,8 +4,9 @@
  * arguments and no connection for the end user, both refused before the provider, and a provider
  * 404); each is found on the Executions tab with its reason, and its detail page shows the request
  * id of the answer, the arguments and the provider's body. At 1280 px and at 390 px, without
- * sideways scrolling. Not yet here: creating the auth config and running the tool from the console
- * (the brief's playground), which the console does not offer yet.
+ * sideways scrolling. Creating the auth config and connecting from the console are in setup.test.ts,
+ * running the tool from the Playground in playground.test.ts, and all of it against `npm run demo`
+ * in test/drills/deploy/demo-console.test.ts.
  */
 import t from 'tap';
 import { browserSkip, launchBrowser, listeningBroker, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
