@@ -67,6 +67,14 @@ function namesOtherTool(clause: string, own: string, slugs: ReadonlySet<string>)
   return false;
 }
 
+/** Two query words side by side: their terms, their query-word bits (as in `cover`) and weight. */
+interface Phrase {
+  a: number;
+  b: number;
+  words: number;
+  weight: number;
+}
+
 /** Single letters are what possessives and initials leave behind ("contact's" -> contact, s). */
 function isMeaningful(w: string): boolean {
   return !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
@@ -128,6 +136,13 @@ export class ToolSearchIndex {
       const desc = clauseWords.flat();
       return { slug: words(t.slug), name: words(t.name), desc, clauses, tags: (t.tags ?? []).flatMap(words) };
     });
+    // Stemmed once per distinct word: the same few thousand words recur across 20,000 tools.
+    const stems = new Map<string, string>();
+    const stemOf = (w: string) => {
+      let st = stems.get(w);
+      if (st === undefined) stems.set(w, (st = stem(w)));
+      return st;
+    };
     const vocabulary = new Set<string>();
     for (const f of fields) for (const list of [f.slug, f.name, f.desc, f.tags]) for (const w of list) vocabulary.add(w);
     const partsMemo = new Map<string, string[]>();
@@ -153,7 +168,7 @@ export class ToolSearchIndex {
       const masks = new Map<string, number>();
       const add = (ws: string[], bit: number) => {
         for (const w of ws) {
-          const s = stem(w);
+          const s = stemOf(w);
           masks.set(s, (masks.get(s) ?? 0) | bit);
         }
       };
@@ -180,23 +195,17 @@ export class ToolSearchIndex {
     }
     this.idf = Float64Array.from(this.postingDocs, (p) => Math.log(1 + n / p.length));
     const seq: number[] = [];
-    const termOf = new Map<string, number>();
-    const termOfWord = (w: string) => {
-      let id = termOf.get(w);
-      if (id === undefined) termOf.set(w, (id = this.termIds.get(stem(w)) as number));
-      return id;
-    };
     this.seqStart = new Int32Array(n + 1);
     for (let d = 0; d < n; d++) {
       const f = fields[idx[d]];
       const own = f.slug.slice(1);
-      this.slugWordTerms.push(own.map((w) => [w, ...parts(w)].map((x) => this.termIds.get(stem(x)) as number)));
+      this.slugWordTerms.push(own.map((w) => [w, ...parts(w)].map((x) => this.termIds.get(stemOf(x)) as number)));
       this.seqStart[d] = seq.length;
       // Phrases stay within a clause, and a clause naming another tool is about that tool ("use
       // HUBSPOT_CONTACTS_SEARCH to find a contact by other criteria" in HUBSPOT_CONTACTS_GET).
       for (const ws of [f.slug, f.name, ...f.clauses]) {
         if (ws === null) continue;
-        for (const w of ws) if (isMeaningful(w)) seq.push(termOfWord(w));
+        for (const w of ws) if (isMeaningful(w)) seq.push(this.termIds.get(stemOf(w)) as number);
         seq.push(-1);
       }
     }
@@ -246,7 +255,7 @@ export class ToolSearchIndex {
     const meaningful = raw.filter(isMeaningful);
     const stems = (meaningful.length > 0 ? meaningful : raw).map(stem);
     const tokens = [...new Set(stems)].slice(0, MAX_QUERY_TOKENS);
-    const phrases = this.phrasesOf(stems);
+    const phrases = this.phrasesOf(stems, tokens);
     let maxPhrase = 0;
     for (const p of phrases) maxPhrase += p.weight;
 
@@ -288,9 +297,12 @@ export class ToolSearchIndex {
         const share = known > 0 ? Math.min(1, this.coverage[d] / known) : 1;
         const base = tier * 1e7 + this.score[d] * share + (2 * this.slugHits[d]) / this.slugTokenCount[d];
         if (base + maxPhrase >= heap.floor()) {
+          // A pair can only be in a tool that matched both of its words.
+          let possible = 0;
+          for (const p of phrases) if ((this.cover[d] & p.words) === p.words) possible += p.weight;
           let key = base - UNASKED_COST * this.unasked(d);
-          if (maxPhrase > 0 && key + maxPhrase >= heap.floor()) key += this.phraseScore(d, phrases);
-          heap.push(key, d);
+          if (possible > 0 && key + possible >= heap.floor()) key += this.phraseScore(d, phrases);
+          if (key >= heap.floor()) heap.push(key, d);
         }
       }
       this.score[d] = 0;
@@ -364,19 +376,21 @@ export class ToolSearchIndex {
    * weighted by the idf of its more common word: "recycle bin" or "clicks on all links of a group"
    * say more together than word by word.
    */
-  private phrasesOf(stems: readonly string[]): { a: number; b: number; weight: number }[] {
-    const out: { a: number; b: number; weight: number }[] = [];
+  private phrasesOf(stems: readonly string[], tokens: readonly string[]): Phrase[] {
+    const out: Phrase[] = [];
     for (let i = 0; i + 1 < stems.length && out.length < MAX_QUERY_TOKENS; i++) {
       const a = this.termIds.get(stems[i]);
       const b = this.termIds.get(stems[i + 1]);
-      if (a === undefined || b === undefined || a === b || out.some((p) => p.a === a && p.b === b)) continue;
-      out.push({ a, b, weight: PHRASE_WEIGHT * Math.min(this.idf[a], this.idf[b]) });
+      const qa = tokens.indexOf(stems[i]);
+      const qb = tokens.indexOf(stems[i + 1]);
+      if (a === undefined || b === undefined || a === b || qa < 0 || qb < 0 || out.some((p) => p.a === a && p.b === b)) continue;
+      out.push({ a, b, words: (1 << qa) | (1 << qb), weight: PHRASE_WEIGHT * Math.min(this.idf[a], this.idf[b]) });
     }
     return out;
   }
 
   /** Sum of the weights of the query's word pairs found in this order in one field of the tool. */
-  private phraseScore(d: number, phrases: readonly { a: number; b: number; weight: number }[]): number {
+  private phraseScore(d: number, phrases: readonly Phrase[]): number {
     let sum = 0;
     for (const p of phrases) {
       for (let i = this.seqStart[d]; i + 1 < this.seqStart[d + 1]; i++) {
