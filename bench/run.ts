@@ -103,7 +103,7 @@ if (args.has('--only-webhooks')) {
   process.exit(0);
 }
 
-if (args.has('--only-import') || !args.has('--no-import')) {
+if (args.has('--only-import') || (!args.has('--no-import') && !args.has('--only-search'))) {
   out('== Catalog import: a 1,000-operation OpenAPI document (sandbox/support/synthetic-openapi.ts)');
   await runImportBench(out);
   if (args.has('--only-import')) process.exit(0);

@@ -17,12 +17,14 @@ function undouble(w: string): string {
 /**
  * Light suffix stemming, the same on documents and queries, so the forms people write meet the
  * forms the catalog uses: plural and singular (contacts/contact, companies/company, addresses),
- * -ed/-ing (created, scanned, referring) and a final -e (create/created/creating all give `creat`).
- * Short words are left alone: a stem needs at least 4 letters.
+ * -ed/-ing (created, scanned, referring), -ied (copied/copy, notified/notify), the -ify nouns
+ * (notification/notify, verification/verify) and a final -e (create/created/creating all give
+ * `creat`). Short words are left alone: a stem needs at least 4 letters.
  */
 export function stem(w: string): string {
   let s = w;
-  if (s.length > 4 && s.endsWith('ies')) return `${s.slice(0, -3)}y`;
+  if (s.length > 4 && (s.endsWith('ies') || s.endsWith('ied'))) return `${s.slice(0, -3)}y`;
+  if (s.length > 9 && /ifications?$/.test(s)) return s.slice(0, s.lastIndexOf('ification') + 2) + 'y';
   if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us')) s = s.slice(0, -1);
   if (s.length > 5 && s.endsWith('ing')) s = undouble(s.slice(0, -3));
   else if (s.length > 5 && s.endsWith('ed') && !s.endsWith('eed')) s = undouble(s.slice(0, -2));

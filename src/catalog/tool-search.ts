@@ -6,8 +6,10 @@
  * index of stemmed terms answers words; a sorted vocabulary answers prefixes; typo candidates come
  * from the vocabulary: a one-deletion index for short words and a trigram index for long ones, each
  * confirmed by a bounded Damerau (OSA) edit distance. Relevance is, per query word, its best
- * field-weighted idf match (word, prefix, typo or synonym: tool-search-language.ts), minus the idf
- * of slug words nobody asked for. Word order never matters: documents are bags of terms.
+ * field-weighted idf match (word, prefix, typo or synonym: tool-search-language.ts), scaled by the
+ * share of query words the tool matches, plus a bonus for each pair of adjacent query words found
+ * side by side in one clause of the tool, minus the idf of slug words nobody asked for. Word order
+ * matters only through that phrase bonus.
  */
 
 import { boundedDistance, deletions, popcount, stem, TopK, trigrams, words } from './tool-search-primitives.js';
@@ -45,10 +47,38 @@ const MASK_WEIGHT = [0, 3, 2, 5, 1, 4, 3, 6];
 const SYNONYM_QUALITY = 0.9;
 /** Cost of each slug word the query did not ask for, per unit of its idf (specificity). */
 const UNASKED_COST = 0.5;
+/** Weight of two query words found side by side in a tool's slug, name or description, per unit of idf. */
+const PHRASE_WEIGHT = 5;
+/** Share of a query word matched only in a tool's description, for coverage (slug, name or tag: 1). */
+const DESC_COVER = 0.5;
 const MAX_QUERY_TOKENS = 12;
 const MAX_PREFIX_TERMS = 64;
 /** Tokens up to this length get distance-1 typo matching through the deletion index. */
 const SHORT_TOKEN = 7;
+
+/** Punctuation between clauses: commas, semicolons, colons, brackets, and a full stop before a space. */
+const CLAUSE_BREAK = /[,;:()[\]{}!?]|\.(?=\s|$)/;
+const SLUG_LIKE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+
+/** Whether a clause of a tool's description mentions another tool of the catalog by its slug. */
+function namesOtherTool(clause: string, own: string, slugs: ReadonlySet<string>): boolean {
+  if (!clause.includes('_')) return false;
+  for (const m of clause.matchAll(SLUG_LIKE)) if (m[0] !== own && slugs.has(m[0])) return true;
+  return false;
+}
+
+/** Two query words side by side: their terms, their query-word bits (as in `cover`) and weight. */
+interface Phrase {
+  a: number;
+  b: number;
+  words: number;
+  weight: number;
+}
+
+/** Single letters are what possessives and initials leave behind ("contact's" -> contact, s). */
+function isMeaningful(w: string): boolean {
+  return !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w));
+}
 
 export class ToolSearchIndex {
   /** Internal doc ids are positions in slug order, so ties resolve alphabetically for free. */
@@ -68,11 +98,19 @@ export class ToolSearchIndex {
   private readonly idf: Float64Array;
   /** Per document, its slug words after the toolkit prefix, each as [term, ...compound part terms]. */
   private readonly slugWordTerms: number[][][] = [];
+  /**
+   * Per document, the terms of its slug, name and description in order without stop words, the
+   * fields separated by -1 (one flat array; document d spans seqStart[d] .. seqStart[d + 1]).
+   */
+  private readonly seq: Int32Array;
+  private readonly seqStart: Int32Array;
   private readonly trigramTerms = new Map<string, number[]>();
   private readonly deletionTerms = new Map<string, number[]>();
   // Scratch buffers reused by every search (JS is single-threaded; searches never interleave).
   private readonly score: Float64Array;
   private readonly cover: Int32Array;
+  /** Query words matched, a word found only in the description counting DESC_COVER. */
+  private readonly coverage: Float64Array;
   private readonly slugHits: Uint8Array;
   private readonly tokBest: Float64Array;
   private readonly tokMask: Uint8Array;
@@ -89,7 +127,22 @@ export class ToolSearchIndex {
     this.slugTokenCount = new Uint8Array(n);
     const postings: { docs: number[]; masks: number[] }[] = [];
     // Tokenized once: the compound splitter needs the whole vocabulary before any document is indexed.
-    const fields = tools.map((t) => ({ slug: words(t.slug), name: words(t.name), desc: words(t.description), tags: (t.tags ?? []).flatMap(words) }));
+    const slugSet = new Set(tools.map((t) => t.slug));
+    const fields = tools.map((t) => {
+      // Description clauses, null for one that names another tool (no phrases there: see seq).
+      const parts = t.description.split(CLAUSE_BREAK);
+      const clauseWords = parts.map(words);
+      const clauses = clauseWords.map((ws, i) => (namesOtherTool(parts[i], t.slug, slugSet) ? null : ws));
+      const desc = clauseWords.flat();
+      return { slug: words(t.slug), name: words(t.name), desc, clauses, tags: (t.tags ?? []).flatMap(words) };
+    });
+    // Stemmed once per distinct word: the same few thousand words recur across 20,000 tools.
+    const stems = new Map<string, string>();
+    const stemOf = (w: string) => {
+      let st = stems.get(w);
+      if (st === undefined) stems.set(w, (st = stem(w)));
+      return st;
+    };
     const vocabulary = new Set<string>();
     for (const f of fields) for (const list of [f.slug, f.name, f.desc, f.tags]) for (const w of list) vocabulary.add(w);
     const partsMemo = new Map<string, string[]>();
@@ -115,7 +168,7 @@ export class ToolSearchIndex {
       const masks = new Map<string, number>();
       const add = (ws: string[], bit: number) => {
         for (const w of ws) {
-          const s = stem(w);
+          const s = stemOf(w);
           masks.set(s, (masks.get(s) ?? 0) | bit);
         }
       };
@@ -141,10 +194,23 @@ export class ToolSearchIndex {
       this.postingMasks.push(Uint8Array.from(p.masks));
     }
     this.idf = Float64Array.from(this.postingDocs, (p) => Math.log(1 + n / p.length));
+    const seq: number[] = [];
+    this.seqStart = new Int32Array(n + 1);
     for (let d = 0; d < n; d++) {
-      const own = fields[idx[d]].slug.slice(1);
-      this.slugWordTerms.push(own.map((w) => [w, ...parts(w)].map((x) => this.termIds.get(stem(x)) as number)));
+      const f = fields[idx[d]];
+      const own = f.slug.slice(1);
+      this.slugWordTerms.push(own.map((w) => [w, ...parts(w)].map((x) => this.termIds.get(stemOf(x)) as number)));
+      this.seqStart[d] = seq.length;
+      // Phrases stay within a clause, and a clause naming another tool is about that tool ("use
+      // HUBSPOT_CONTACTS_SEARCH to find a contact by other criteria" in HUBSPOT_CONTACTS_GET).
+      for (const ws of [f.slug, f.name, ...f.clauses]) {
+        if (ws === null) continue;
+        for (const w of ws) if (isMeaningful(w)) seq.push(this.termIds.get(stemOf(w)) as number);
+        seq.push(-1);
+      }
     }
+    this.seqStart[n] = seq.length;
+    this.seq = Int32Array.from(seq);
     this.sortedTerms = this.terms.map((_, i) => i).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : 1));
     const push = (map: Map<string, number[]>, key: string, id: number) => {
       const list = map.get(key);
@@ -157,6 +223,7 @@ export class ToolSearchIndex {
     });
     this.score = new Float64Array(n);
     this.cover = new Int32Array(n);
+    this.coverage = new Float64Array(n);
     this.slugHits = new Uint8Array(n);
     this.tokBest = new Float64Array(n);
     this.tokMask = new Uint8Array(n);
@@ -185,9 +252,12 @@ export class ToolSearchIndex {
       return { items, total };
     }
     const slugQuery = raw.join('_');
-    // Single letters are what possessives and initials leave behind ("contact's" -> contact, s).
-    const meaningful = raw.filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)));
-    const tokens = [...new Set((meaningful.length > 0 ? meaningful : raw).map(stem))].slice(0, MAX_QUERY_TOKENS);
+    const meaningful = raw.filter(isMeaningful);
+    const stems = (meaningful.length > 0 ? meaningful : raw).map(stem);
+    const tokens = [...new Set(stems)].slice(0, MAX_QUERY_TOKENS);
+    const phrases = this.phrasesOf(stems, tokens);
+    let maxPhrase = 0;
+    for (const p of phrases) maxPhrase += p.weight;
 
     const touched: number[] = [];
     // A word the catalog never uses cannot tell tools apart: it does not count against coverage.
@@ -218,14 +288,26 @@ export class ToolSearchIndex {
       const ok = (tier > 0 || popcount(this.cover[d]) >= minCover) && (toolkitId < 0 || this.docToolkit[d] === toolkitId);
       if (ok) {
         total++;
-        // Relevance minus what the slug names that nobody asked for (GROUP_LINK_CLICKS_BY_CITY is
-        // not the answer to "clicks of a group"); slug coverage breaks the remaining near-ties.
-        // The cost only lowers a key: skip it for tools that cannot enter the page anyway.
-        const upper = tier * 1e7 + this.score[d] + (2 * this.slugHits[d]) / this.slugTokenCount[d];
-        if (upper >= heap.floor()) heap.push(upper - UNASKED_COST * this.unasked(d), d);
+        // Relevance scales with the share of the known query words a tool matches (coordination),
+        // so a tool answering every word of "move a contact to the recycle bin" beats one naming two;
+        // then phrases, minus what the slug names that nobody asked for (GROUP_LINK_CLICKS_BY_CITY
+        // is not the answer to "clicks of a group"); slug coverage breaks the remaining near-ties.
+        // Phrases only raise a key and the cost only lowers it: both are skipped for tools that
+        // cannot enter the page anyway.
+        const share = known > 0 ? Math.min(1, this.coverage[d] / known) : 1;
+        const base = tier * 1e7 + this.score[d] * share + (2 * this.slugHits[d]) / this.slugTokenCount[d];
+        if (base + maxPhrase >= heap.floor()) {
+          // A pair can only be in a tool that matched both of its words.
+          let possible = 0;
+          for (const p of phrases) if ((this.cover[d] & p.words) === p.words) possible += p.weight;
+          let key = base - UNASKED_COST * this.unasked(d);
+          if (possible > 0 && key + possible >= heap.floor()) key += this.phraseScore(d, phrases);
+          if (key >= heap.floor()) heap.push(key, d);
+        }
       }
       this.score[d] = 0;
       this.cover[d] = 0;
+      this.coverage[d] = 0;
       this.slugHits[d] = 0;
     }
     for (const term of this.matchedTerms) this.termMatched[term] = 0;
@@ -280,12 +362,45 @@ export class ToolSearchIndex {
     for (const d of tokTouched) {
       if (this.cover[d] === 0 && this.score[d] === 0) touched.push(d);
       this.cover[d] |= 1 << qi;
+      this.coverage[d] += this.tokMask[d] & (FIELD_SLUG | FIELD_NAME) ? 1 : DESC_COVER;
       this.score[d] += this.tokBest[d];
       this.slugHits[d] += this.tokMask[d] & FIELD_SLUG;
       this.tokBest[d] = 0;
       this.tokMask[d] = 0;
     }
     return terms.size > 0 || synonyms.length > 0;
+  }
+
+  /**
+   * Pairs of query words standing side by side (stop words aside) that the catalog uses, each
+   * weighted by the idf of its more common word: "recycle bin" or "clicks on all links of a group"
+   * say more together than word by word.
+   */
+  private phrasesOf(stems: readonly string[], tokens: readonly string[]): Phrase[] {
+    const out: Phrase[] = [];
+    for (let i = 0; i + 1 < stems.length && out.length < MAX_QUERY_TOKENS; i++) {
+      const a = this.termIds.get(stems[i]);
+      const b = this.termIds.get(stems[i + 1]);
+      const qa = tokens.indexOf(stems[i]);
+      const qb = tokens.indexOf(stems[i + 1]);
+      if (a === undefined || b === undefined || a === b || qa < 0 || qb < 0 || out.some((p) => p.a === a && p.b === b)) continue;
+      out.push({ a, b, words: (1 << qa) | (1 << qb), weight: PHRASE_WEIGHT * Math.min(this.idf[a], this.idf[b]) });
+    }
+    return out;
+  }
+
+  /** Sum of the weights of the query's word pairs found in this order in one field of the tool. */
+  private phraseScore(d: number, phrases: readonly Phrase[]): number {
+    let sum = 0;
+    for (const p of phrases) {
+      for (let i = this.seqStart[d]; i + 1 < this.seqStart[d + 1]; i++) {
+        if (this.seq[i] === p.a && this.seq[i + 1] === p.b) {
+          sum += p.weight;
+          break;
+        }
+      }
+    }
+    return sum;
   }
 
   /** How much a tool's slug names that the query did not ask for (idf of its unmatched slug words). */

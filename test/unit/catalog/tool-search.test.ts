@@ -60,6 +60,61 @@ t.test('toolkit filter, paging and totals', async (t) => {
   t.equal(catalog.searchTools({ search: 'zzzzqqq', limit: 5 }).total, 0, 'nonsense finds nothing');
 });
 
+t.test('words side by side in a clause count as a phrase', async (t) => {
+  const rank = (tools: { slug: string; description: string }[], q: string) => {
+    const idx = new ToolSearchIndex(tools.map((x) => ({ ...x, name: '', toolkit: 't' })));
+    return idx.search(q, { limit: 5 }).items.map((i) => tools[i].slug);
+  };
+  // Same words in both tools; without the phrase rule they tie and slug order puts ALPHA first.
+  t.same(
+    rank(
+      [
+        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
+        { slug: 'T_OMEGA_ITEM', description: 'Moves the item to the recycle bin.' },
+      ],
+      'recycle bin',
+    ),
+    ['T_OMEGA_ITEM', 'T_ALPHA_ITEM'],
+    'adjacent (stop words aside) beats scattered',
+  );
+  t.same(
+    rank(
+      [
+        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
+        { slug: 'T_OMEGA_ITEM', description: 'Choose what to recycle, bin or keep.' },
+      ],
+      'recycle bin',
+    ),
+    ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'],
+    'a comma ends the phrase',
+  );
+  t.same(
+    rank(
+      [
+        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
+        { slug: 'T_OMEGA_ITEM', description: 'Reads one item. Use T_ALPHA_ITEM to empty the recycle bin.' },
+      ],
+      'recycle bin',
+    ),
+    ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'],
+    'a clause naming another tool describes that tool, not this one',
+  );
+  t.same(rank([{ slug: 'T_OMEGA_ITEM', description: 'Moves the item to the recycle bin.' }], 'bin recycle'), ['T_OMEGA_ITEM'], 'order of the pair matters only for the bonus');
+  t.equal(top('find a contact by email')[0], 'HUBSPOT_CONTACTS_SEARCH', "GET's \"use HUBSPOT_CONTACTS_SEARCH to find a contact\" is not GET's phrase");
+});
+
+t.test('a tool answering more of the query words ranks higher', async (t) => {
+  // MOVE names two query words in its slug; ARCHIVE has one there and the other three in its
+  // description. Relevance scaled by the share of words matched puts ARCHIVE first.
+  const tools = [
+    { slug: 'T_CONTACT_ARCHIVE', name: 'Archive contact', description: 'The contact moves to the trash, restorable for 90 days.', toolkit: 't' },
+    { slug: 'T_CONTACT_MOVE', name: 'Move contact', description: 'Moves a contact to another folder.', toolkit: 't' },
+    { slug: 'T_CONTACT_GET', name: 'Get contact', description: 'Reads a contact.', toolkit: 't' },
+  ];
+  const idx = new ToolSearchIndex(tools);
+  t.equal(tools[idx.search('move contact trash restorable', { limit: 3 }).items[0]].slug, 'T_CONTACT_ARCHIVE');
+});
+
 t.test('helpers', async (t) => {
   t.equal(boundedDistance('contcts', 'contacts', 1), 1);
   t.equal(boundedDistance('contcat', 'contact', 1), 1, 'transposition counts once');
@@ -67,6 +122,10 @@ t.test('helpers', async (t) => {
   t.equal(stem('companies'), 'company');
   t.equal(stem('contacts'), 'contact');
   t.equal(stem('address'), 'address');
+  t.equal(stem('notified'), 'notify', '-ied');
+  t.equal(stem('copied'), stem('copies'));
+  t.equal(stem('notifications'), 'notify', '-ification nouns meet their verb');
+  t.equal(stem('verification'), stem('verify'));
   const idx = new ToolSearchIndex([
     { slug: 'X_B', name: 'b', description: '', toolkit: 'x' },
     { slug: 'X_A', name: 'a', description: '', toolkit: 'x' },
