@@ -48,6 +48,12 @@ const QUICK = [
   'test/broker/console/sessions.test.ts',
 ];
 
+// Every broker log line of the run (test/helpers/app.ts and sandbox/support/processes.ts write
+// them under this when it is set): scanned at the end for hashes, tokens and keys
+// (sandbox/support/log-secret-scan.ts); a secret in a log line fails the run, named by file and line.
+const TEST_LOG_DIR = join(ROOT, '.tap', 'logs');
+process.env.TEST_LOG_DIR = TEST_LOG_DIR;
+
 // CPU seconds: this process plus every descendant it (or they) waited for, from /proc (Linux);
 // NaN elsewhere. cutime/cstime are fields 16 and 17 of /proc/self/stat.
 const TICKS = (() => {
@@ -235,6 +241,45 @@ async function ensureTapBuilt() {
   }
 }
 
+// Registered for the whole process, once: the migrator imports the migrations' .ts files itself.
+let tsxRegistered;
+function registerTsx() {
+  tsxRegistered ??= import('tsx/esm/api').then(({ register }) => void register());
+  return tsxRegistered;
+}
+
+// The scan of every broker log line the run wrote (TEST_LOG_DIR above): a line holding a password
+// hash, a key, a signing secret or a token fails the run, with the file, the line and an excerpt
+// in which the secret is replaced by its kind (the secret itself is never printed).
+async function scanLogs() {
+  const started = { wall: Date.now(), cpu: process.cpuUsage() };
+  await registerTsx();
+  const { scanLogDir } = await import('../sandbox/support/log-secret-scan.ts');
+  const { findings, files, lines } = scanLogDir(TEST_LOG_DIR);
+  const own = process.cpuUsage(started.cpu);
+  timings.push({
+    label: `log secret scan (${files} files, ${lines} lines)`,
+    wall: (Date.now() - started.wall) / 1000,
+    cpu: (own.user + own.system) / 1e6,
+  });
+  if (findings.length === 0) {
+    pass += 1;
+    return;
+  }
+  fail += 1;
+  const shown = findings
+    .slice(0, 20)
+    .map(
+      (f) => `${relative(ROOT, f.file)}:${f.line}: ${f.kinds.join(', ')}
+    ${f.excerpt}`,
+    )
+    .join('\n');
+  const more = findings.length > 20 ? `\n… and ${findings.length - 20} more` : '';
+  failed.push(
+    `--- log secret scan: ${findings.length} log lines hold a secret (file:line, the secret replaced by its kind)\n${shown}${more}`,
+  );
+}
+
 // Migrated template databases, made on first use (beside the unit phase) and dropped at the end.
 const templates = new Map();
 function template(kind) {
@@ -243,9 +288,7 @@ function template(kind) {
       kind,
       (async () => {
         const started = { wall: Date.now(), cpu: process.cpuUsage() };
-        // Registered for the whole process: the migrator imports the migrations' .ts files itself.
-        const { register } = await import('tsx/esm/api');
-        register();
+        await registerTsx();
         const { createDatabaseTemplate } = await import('../sandbox/support/database-template.ts');
         const made = await createDatabaseTemplate(kind === 'postgres' ? postgres : undefined);
         const own = process.cpuUsage(started.cpu); // made in this process (with the other template, if both run)
@@ -264,6 +307,7 @@ process.once('SIGINT', () => void dropTemplates().finally(() => process.exit(130
 
 const begun = { wall: Date.now(), cpu: cpuSeconds() };
 mkdirSync(LOG_DIR, { recursive: true });
+rmSync(TEST_LOG_DIR, { recursive: true, force: true });
 try {
   await ensureTapBuilt();
   // The build (web console and server: the console tests serve the one, the entry tests start the
@@ -310,6 +354,7 @@ try {
     ),
   );
   await checks;
+  await scanLogs();
 } finally {
   await dropTemplates();
 }

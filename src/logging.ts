@@ -17,11 +17,12 @@ const SENSITIVE_PATH = /(\/console\/invitations\/)[^/?#]+/g;
 const API_KEY_SHAPED = /(cb_live_)[A-Za-z0-9_-]+/g;
 
 /**
- * Path segments and query values shaped like a token (32 or more base64url characters mixing
- * cases and digits, or hex): random secrets (links' tokens, session tokens), never one of our ids
- * (`ca_…`, `prefix_` and at most 40 characters) nor a slug (one case).
+ * Path segments, query values and dot-separated parts shaped like a token (32 or more base64url
+ * characters mixing cases and digits, or hex): random secrets (session tokens, a hosted connect
+ * link's `/connect/<connection id>.<expiry>.<token>`), never one of our ids (`ca_…`, `prefix_` and
+ * at most 40 characters) nor a slug (one case).
  */
-const TOKEN_SHAPED = /(?<=[/=])(?![a-z]{2,4}_)[A-Za-z0-9_-]{32,}(?=[/?&#]|$)/g;
+const TOKEN_SHAPED = /(?<=[/=.])(?![a-z]{2,4}_)[A-Za-z0-9_-]{32,}(?=[/?&#.]|$)/g;
 
 function redactToken(candidate: string): string {
   const random = (/[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && /\d/.test(candidate)) || /^[0-9a-f]+$/.test(candidate);

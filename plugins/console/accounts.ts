@@ -120,7 +120,7 @@ const ops = accountOperations;
 
 export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
   const { accounts, sessions } = services;
-  const signInLimits = signInLimitsOf(app);
+  const signInLimits = signInLimitsOf(app, config.database.acquireTimeoutMs);
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: IUser) {
     const { token, session } = await sessions.create(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -153,7 +153,7 @@ export const publicAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = as
 export const sessionAccountRoutes: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, { services, config }) => {
   route(app, ops.consoleChangePassword, async (request, reply) => {
     // Looked up on first use: this group is also registered on bare instances (route-roles.test.ts) without rate limits.
-    const signInLimits = signInLimitsOf(app);
+    const signInLimits = signInLimitsOf(app, config.database.acquireTimeoutMs);
     const s = sessionOf(request);
     const user = await services.accounts.findUser(s.userId);
     // Counted like sign-in failures on this account's email, so a left-open session cannot guess the password at speed.

@@ -51,7 +51,7 @@ export type ConsoleServices = Pick<
 
 export interface ConsoleOptions {
   services: ConsoleServices;
-  config: Pick<Config, 'publicBaseUrl' | 'console'>;
+  config: Pick<Config, 'publicBaseUrl' | 'console' | 'database'>;
 }
 
 const tags = ['console'];

@@ -24,20 +24,46 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** Runs tasks with the same key one after another (in this process); other keys run freely. */
+/**
+ * Runs tasks with the same key one after another (in this process); other keys run freely. A task
+ * waits for its turn at most until `deadline` (epoch ms), then fails with a retryable 503: while the
+ * database is partitioned each earlier attempt holds its turn for a whole statement timeout, and
+ * an unbounded queue would add those up (a burst of sign-ins from one address answered after
+ * tens of seconds instead of within the documented bound).
+ */
 function createKeyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const tails = new Map<string, Promise<void>>();
+  return async function serially<T>(key: string, deadline: number, task: () => Promise<T>): Promise<T> {
     const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    // The next task waits for the previous one too, even when this one gives up its turn.
+    const tail = previous.then(() => mine);
     tails.set(key, tail);
     try {
-      return await run;
+      if (!(await settlesBefore(previous, deadline))) {
+        throw new BrokerError(
+          'SERVICE_UNAVAILABLE',
+          'Another sign-in from this address or for this account is still being checked; retry shortly',
+        );
+      }
+      return await task();
     } finally {
+      done();
       if (tails.get(key) === tail) tails.delete(key);
     }
   };
+}
+
+/** Whether `promise` (which never rejects) settles before `deadline` (epoch ms). */
+async function settlesBefore(promise: Promise<void>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))));
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -45,13 +71,17 @@ function createKeyedQueue() {
  * spend the same counters, and without Redis each limiter made by createRateLimit has its own store.
  */
 const perServer = new WeakMap<object, ReturnType<typeof createSignInLimits>>();
-export function signInLimitsOf(app: FastifyInstance): ReturnType<typeof createSignInLimits> {
+export function signInLimitsOf(app: FastifyInstance, maxWaitMs: number): ReturnType<typeof createSignInLimits> {
   let limits = perServer.get(app.server);
-  if (!limits) perServer.set(app.server, (limits = createSignInLimits(app)));
+  if (!limits) perServer.set(app.server, (limits = createSignInLimits(app, maxWaitMs)));
   return limits;
 }
 
-export function createSignInLimits(app: FastifyInstance) {
+/**
+ * `maxWaitMs`: the longest an attempt waits for an earlier one on the same account or address
+ * (the database's acquire timeout: the same wait as for a pooled connection).
+ */
+export function createSignInLimits(app: FastifyInstance, maxWaitMs: number) {
   const accountKey = (email: string) =>
     `signin-account:${createHash('sha256').update(normalizeEmail(email)).digest('base64url').slice(0, 22)}`;
   // The limiter asks the request for its key; the email rides along on it for this one call.
@@ -97,8 +127,9 @@ export function createSignInLimits(app: FastifyInstance) {
       isFailure: (err: BrokerError) => boolean = (err) => err.status === 401,
     ): Promise<T> {
       emails.set(request, email);
-      return serially(`a:${request.ip}`, () =>
-        serially(accountKey(email), async () => {
+      const deadline = Date.now() + maxWaitMs;
+      return serially(`a:${request.ip}`, deadline, () =>
+        serially(accountKey(email), deadline, async () => {
           await assertWithinBudget(request, reply);
           try {
             return await signIn();
@@ -112,7 +143,7 @@ export function createSignInLimits(app: FastifyInstance) {
 
     /** Runs a password reset unless the address's budget is used up; a refused token (400) spends it. */
     async passwordReset<T>(request: FastifyRequest, reply: FastifyReply, reset: () => Promise<T>): Promise<T> {
-      return serially(`a:${request.ip}`, async () => {
+      return serially(`a:${request.ip}`, Date.now() + maxWaitMs, async () => {
         await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or password-reset attempts from this address');
         try {
           return await reset();
@@ -128,7 +159,7 @@ export function createSignInLimits(app: FastifyInstance) {
      * it, so sign-up cannot be used to test at speed which emails have accounts.
      */
     async signUp<T>(request: FastifyRequest, reply: FastifyReply, signUp: () => Promise<T>): Promise<T> {
-      return serially(`a:${request.ip}`, async () => {
+      return serially(`a:${request.ip}`, Date.now() + maxWaitMs, async () => {
         await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or sign-up attempts from this address');
         try {
           return await signUp();

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { testLogSink } from './log-secret-scan.js';
 
 export interface Child {
   proc: ChildProcess;
@@ -34,6 +35,8 @@ export function startChild(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    // npm test's secret scan reads every broker log line, a child's too (log-secret-scan.ts).
+    const sink = testLogSink(`startChild: ${args.join(' ')}`, true);
     const child: Child = {
       proc,
       output: () => out,
@@ -50,6 +53,7 @@ export function startChild(
     }
     const timer = ready ? setTimeout(() => reject(new Error(`child ${args.join(' ')} not ready in time:\n${out}`)), timeoutMs) : undefined;
     const onData = (chunk: Buffer) => {
+      sink?.(chunk);
       out += chunk.toString();
       const match = ready && out.match(ready);
       if (match) {
@@ -58,7 +62,10 @@ export function startChild(
       }
     };
     proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    proc.stderr!.on('data', (c: Buffer) => {
+      sink?.(c);
+      out += c.toString();
+    });
     proc.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`child ${args.join(' ')} exited with ${code}:\n${out}`));

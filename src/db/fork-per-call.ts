@@ -86,6 +86,32 @@ export function afterCommit(em: EntityManager, callback: () => void): void {
   else queueMicrotask(callback);
 }
 
+/** What createDb.transaction reads of a knex transaction. */
+interface KnexTransaction {
+  /** Settles when the transaction ends: rejected with what ended it when that was a failure. */
+  executionPromise?: Promise<unknown>;
+}
+
+const ENDED_TRANSACTION = /Transaction query already complete/;
+
+/**
+ * The error a failed transaction should surface. When BEGIN itself fails (a partitioned database
+ * answers nothing until the read timeout), knex marks the transaction ended yet still runs the
+ * work, whose first statement then fails with "Transaction query already complete": an error that
+ * names no database trouble, so it was answered 500. knex keeps the real cause (the timeout, a
+ * 503) in the transaction's executionPromise; it has settled by the time the work's error arrives.
+ */
+async function causeOfEndedTransaction(err: unknown, trx: KnexTransaction | undefined): Promise<unknown> {
+  const ended = err instanceof Error && ENDED_TRANSACTION.test(err.message);
+  if (!ended || !trx?.executionPromise) return err;
+  const cause = trx.executionPromise.then(
+    () => err,
+    (reason: unknown) => reason ?? err,
+  );
+  // A transaction that somehow has not settled keeps the work's own error rather than waiting.
+  return Promise.race([cause, new Promise((resolve) => setImmediate(() => resolve(err)))]);
+}
+
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements here hold no `?` of their own). */
 function numbered(sql: string): string {
   let n = 0;
@@ -105,12 +131,19 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
     // for a flush.
     async transaction(work) {
       const committed: (() => void)[] = [];
-      const result = await orm.em.getConnection().transactional(async (trx) => {
-        commitCallbacks.set(trx, committed);
-        const tx = orm.em.fork();
-        tx.setTransactionContext(trx);
-        return work(tx);
-      });
+      let knexTrx: KnexTransaction | undefined;
+      let result;
+      try {
+        result = await orm.em.getConnection().transactional(async (trx) => {
+          knexTrx = trx as KnexTransaction;
+          commitCallbacks.set(trx, committed);
+          const tx = orm.em.fork();
+          tx.setTransactionContext(trx);
+          return work(tx);
+        });
+      } catch (err) {
+        throw await causeOfEndedTransaction(err, knexTrx);
+      }
       for (const callback of committed) callback();
       return result;
     },

@@ -42,6 +42,39 @@ interface SqliteConnection {
   pragma(statement: string): unknown;
 }
 
+/** The parts of a pg client (as knex pools it) that retireOnReadTimeout touches. */
+interface PgConnection {
+  query(...args: unknown[]): unknown;
+  /** knex's mark of a client not to hand out again: its pool's validate destroys it on the next acquire. */
+  __knex__disposed?: unknown;
+  connection?: { stream?: { destroy(): void } };
+}
+
+/**
+ * pg's client-side read timeout (query_timeout) fails the caller but leaves the statement active on
+ * the connection, and knex returns that connection to the pool: every later query on it would queue
+ * behind the unanswered one and wait a whole statement timeout of its own (a partition made requests
+ * wait acquire + statement time, one after another, instead of failing at once). So a connection whose
+ * statement timed out on the client side is marked for knex to discard and its socket is closed.
+ */
+function retireOnReadTimeout(conn: PgConnection, done: (err: Error | null, conn: unknown) => void): void {
+  const query = conn.query.bind(conn);
+  conn.query = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (err: unknown, result: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') {
+          conn.__knex__disposed ??= err.message;
+          conn.connection?.stream?.destroy();
+        }
+        (callback as (err: unknown, result: unknown) => void)(err, result);
+      };
+    }
+    return query(...args);
+  };
+  done(null, conn);
+}
+
 export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options {
   const common: Options = {
     entities,
@@ -100,6 +133,7 @@ export function ormOptions(db: DatabaseConfig, use: OrmUse = 'request'): Options
       acquireTimeoutMillis: db.acquireTimeoutMs,
       createTimeoutMillis: db.acquireTimeoutMs,
       createRetryIntervalMillis: 100,
+      ...(use === 'request' ? { afterCreate: retireOnReadTimeout } : {}),
     },
     driverOptions: { connection: postgresClientLimits(db, use) },
   } as Options;

@@ -18,6 +18,7 @@ import { createScratchDatabase } from '../../sandbox/support/scratch-postgres.js
 import { OPERATOR } from '../../src/tenancy/actor.js';
 import { copyOfTemplate } from '../../sandbox/support/database-template.js';
 import { dropDatabase } from './database-drops.js';
+import { testLogSink } from '../../sandbox/support/log-secret-scan.js';
 
 /** A fixed development key ring for tests (never used outside them). */
 export const TEST_VAULT_KEYS = `t1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -105,7 +106,12 @@ export async function buildTestApp(
   const config = testConfig(db, { LOG_LEVEL: options.logLevel ?? 'info', ...options.env });
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
+  // Also to the suite's log files when npm test collects them for its secret scan.
+  const sink = testLogSink(`buildTestApp: ${(t as { fullname?: string }).fullname ?? ''}`);
+  stream.on('data', (c: Buffer) => {
+    chunks.push(c);
+    sink?.(c);
+  });
   if (!db.migrated) {
     await migrateDatabase(config.database);
     db.migrated = true;

@@ -134,7 +134,10 @@ t.test('a key or token in a URL is redacted from the access log; ids and slugs s
   const token = 'Zq3x9VbT2mK8rW1yL5nP0sD7fG4hJ6cX8aB2eQ9uY1o';
   const hex = 'a3f1c9e07b5d2468a3f1c9e07b5d2468a3f1c9e0';
   const id = 'ca_81GvMzqgeJ6Ko8A5QyY4';
+  // A hosted connect link as the broker makes them: <connection id>.<expiry>.<token>.
+  const linkToken = 'taYA0uMrl31VBvYerrydKPj9NsQLeT0ux-FhmKCDW-0';
   for (const url of [
+    `/connect/${id}.mwznq1b7.${linkToken}`,
     `/api/v1/connectors/connections/${key}`,
     `/api/v1/connectors/connections/${id}`,
     `/api/v1/toolkits?search=${key}`,
@@ -147,6 +150,8 @@ t.test('a key or token in a URL is redacted from the access log; ids and slugs s
   t.notOk(written.includes(key.slice(8)), 'no key typed as an id or in a query');
   t.match(written, '/api/v1/connectors/connections/cb_live_[REDACTED]');
   t.notOk(written.includes(token), 'no token-shaped path segment');
+  t.notOk(written.includes(linkToken), "nor a connect link's token");
+  t.match(written, `/connect/${id}.mwznq1b7.[REDACTED]`, 'its connection id and expiry stay');
   t.notOk(written.includes(hex), 'nor a hex one');
   t.match(written, `/api/v1/connectors/connections/${id}`, 'ids stay readable');
   t.match(written, 'HUBSPOT_CONTACTS_CREATE_OR_UPDATE_BATCH_2024', 'and slugs');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { createScratchDatabase } from '../../../sandbox/support/scratch-postgres.js';
+import { testLogSink } from '../../../sandbox/support/log-secret-scan.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../../sandbox/support/processes.js';
 import { runCli } from '../../../bin/cli.js';
@@ -37,8 +38,14 @@ export async function startInstance(name: string, port: number, env: Record<stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  proc.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  // npm test's secret scan reads every broker log line (sandbox/support/log-secret-scan.ts).
+  const sink = testLogSink(`cluster instance ${name}`, true);
+  const collect = (c: Buffer) => {
+    sink?.(c);
+    out += c.toString();
+  };
+  proc.stdout.on('data', collect);
+  proc.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   // Registered before it is ready, so teardown kills it even when it never gets there.
   started.push({ name, url: `http://127.0.0.1:${port}`, proc, output: () => out, exited });
