@@ -26,44 +26,63 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
  * Runs tasks with the same key one after another (in this process); other keys run freely. A task
- * waits for its turn at most until `deadline` (epoch ms), then fails with a retryable 503: while the
- * database is partitioned each earlier attempt holds its turn for a whole statement timeout, and
- * an unbounded queue would add those up (a burst of sign-ins from one address answered after
- * tens of seconds instead of within the documented bound).
+ * waiting for its turn gives up with a retryable 503 when no task of its key has ended for
+ * `maxIdleMs`: while the database is partitioned each earlier attempt holds its turn for a whole
+ * statement timeout, and an unbounded queue would add those up (a burst of sign-ins from one
+ * address answered after tens of seconds instead of within the documented bound). A queue that
+ * moves, however long (a burst of sign-ins at the production password cost), is waited for.
  */
 function createKeyedQueue() {
   const tails = new Map<string, Promise<void>>();
-  return async function serially<T>(key: string, deadline: number, task: () => Promise<T>): Promise<T> {
+  /** Per key: the waiters to tell when one of its tasks ends (the queue moved). */
+  const waiters = new Map<string, Set<() => void>>();
+
+  /** Whether `previous` settles before the queue of `key` stands still for `maxIdleMs`. */
+  async function turnComes(key: string, previous: Promise<void>, maxIdleMs: number): Promise<boolean> {
+    const listeners = waiters.get(key) ?? new Set<() => void>();
+    waiters.set(key, listeners);
+    try {
+      for (;;) {
+        let moved!: () => void;
+        let timer: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          previous.then(() => 'ready' as const),
+          new Promise<'moved'>((resolve) => listeners.add((moved = () => resolve('moved')))),
+          new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), maxIdleMs))),
+        ]);
+        clearTimeout(timer);
+        listeners.delete(moved);
+        if (outcome !== 'moved') return outcome === 'ready';
+      }
+    } finally {
+      if (listeners.size === 0 && waiters.get(key) === listeners) waiters.delete(key);
+    }
+  }
+
+  return async function serially<T>(key: string, maxIdleMs: number, task: () => Promise<T>): Promise<T> {
     const previous = tails.get(key) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
     // The next task waits for the previous one too, even when this one gives up its turn.
     const tail = previous.then(() => mine);
     tails.set(key, tail);
+    let ran = false;
     try {
-      if (!(await settlesBefore(previous, deadline))) {
+      if (!(await turnComes(key, previous, maxIdleMs))) {
         throw new BrokerError(
           'SERVICE_UNAVAILABLE',
           'Another sign-in from this address or for this account is still being checked; retry shortly',
         );
       }
+      ran = true;
       return await task();
     } finally {
       done();
+      // Only a task that ran moves the queue: one that gave up must not buy the others more time.
+      if (ran) for (const moved of waiters.get(key) ?? []) moved();
       if (tails.get(key) === tail) tails.delete(key);
     }
   };
-}
-
-/** Whether `promise` (which never rejects) settles before `deadline` (epoch ms). */
-async function settlesBefore(promise: Promise<void>, deadline: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))));
-  try {
-    return await Promise.race([promise.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -78,8 +97,8 @@ export function signInLimitsOf(app: FastifyInstance, maxWaitMs: number): ReturnT
 }
 
 /**
- * `maxWaitMs`: the longest an attempt waits for an earlier one on the same account or address
- * (the database's acquire timeout: the same wait as for a pooled connection).
+ * `maxWaitMs`: the longest an attempt waits for the queue of earlier ones on the same account or
+ * address to move (the database's acquire timeout: the same wait as for a pooled connection).
  */
 export function createSignInLimits(app: FastifyInstance, maxWaitMs: number) {
   const accountKey = (email: string) =>
@@ -127,9 +146,8 @@ export function createSignInLimits(app: FastifyInstance, maxWaitMs: number) {
       isFailure: (err: BrokerError) => boolean = (err) => err.status === 401,
     ): Promise<T> {
       emails.set(request, email);
-      const deadline = Date.now() + maxWaitMs;
-      return serially(`a:${request.ip}`, deadline, () =>
-        serially(accountKey(email), deadline, async () => {
+      return serially(`a:${request.ip}`, maxWaitMs, () =>
+        serially(accountKey(email), maxWaitMs, async () => {
           await assertWithinBudget(request, reply);
           try {
             return await signIn();
@@ -143,7 +161,7 @@ export function createSignInLimits(app: FastifyInstance, maxWaitMs: number) {
 
     /** Runs a password reset unless the address's budget is used up; a refused token (400) spends it. */
     async passwordReset<T>(request: FastifyRequest, reply: FastifyReply, reset: () => Promise<T>): Promise<T> {
-      return serially(`a:${request.ip}`, Date.now() + maxWaitMs, async () => {
+      return serially(`a:${request.ip}`, maxWaitMs, async () => {
         await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or password-reset attempts from this address');
         try {
           return await reset();
@@ -159,7 +177,7 @@ export function createSignInLimits(app: FastifyInstance, maxWaitMs: number) {
      * it, so sign-up cannot be used to test at speed which emails have accounts.
      */
     async signUp<T>(request: FastifyRequest, reply: FastifyReply, signUp: () => Promise<T>): Promise<T> {
-      return serially(`a:${request.ip}`, Date.now() + maxWaitMs, async () => {
+      return serially(`a:${request.ip}`, maxWaitMs, async () => {
         await assertWithinBudget(request, reply, [perAddress], 'failed sign-in or sign-up attempts from this address');
         try {
           return await signUp();
