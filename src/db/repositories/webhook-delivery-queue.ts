@@ -163,26 +163,12 @@ export function createWebhookDeliveryQueue(db: Db) {
     return stmt;
   }
   let sqlitePool: ConnectionPool | undefined;
-  /** Each connection's own `synchronous` level (2 = FULL, SQLite's default; 1 = NORMAL). */
-  const syncLevel = new WeakMap<BetterSqlite.Database, number>();
   async function withSqlite<T>(work: (connection: BetterSqlite.Database) => T): Promise<T> {
     // Looked up once: db.em() forks an entity manager on every call.
     const pool = (sqlitePool ??= (knexOf() as unknown as { client: ConnectionPool }).client);
     const connection = await pool.acquireConnection();
     try {
-      // The queue's own commits skip the WAL's fsync, as PostgreSQL's skip the WAL flush
-      // (Db.unsynced): in WAL mode a commit without it survives a crash of the process, and one
-      // lost with the machine's power only means a delivery is sent again. The connection's own
-      // setting is back before anyone else may use it (the work is synchronous).
-      let synced = syncLevel.get(connection);
-      if (synced === undefined) syncLevel.set(connection, (synced = Number(connection.pragma('synchronous', { simple: true }))));
-      if (synced <= 1) return work(connection);
-      statement(connection, 'pragma synchronous = normal').run();
-      try {
-        return work(connection);
-      } finally {
-        statement(connection, `pragma synchronous = ${synced}`).run();
-      }
+      return work(connection);
     } finally {
       await pool.releaseConnection(connection);
     }
