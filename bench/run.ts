@@ -20,7 +20,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only-search   run only the search relevance step
   --no-import     skip the catalog import step (1,000-operation document: import, start-up, search)
   --only-import   run only the catalog import step
-  --profile       CPU profile of the broker during the execution and trigger benchmarks (each database)
+  --profile       CPU profile of the broker during the execution, trigger and webhook benchmarks (each database)
   --scale         also 1k vs 1M stored connections: execution cost and list latency
   --executions-scale  also the console's Executions list at 1M records, each filter vs the first page (PostgreSQL)
   --no-mcp        skip MCP tools/call vs REST executeTool (each database)
@@ -67,7 +67,11 @@ async function webhooks(): Promise<void> {
   out();
   out('== Webhook delivery: the worker vs a bare undici loop POSTing the same signed bodies, and state change to delivery');
   for (const database of databases)
-    out(formatWebhookLine(await runWebhookBench({ database, events: quick ? 500 : 2000, latencySamples: quick ? 50 : 200 })));
+    out(
+      formatWebhookLine(
+        await runWebhookBench({ database, events: quick ? 500 : 2000, latencySamples: quick ? 50 : 200, profile: args.has('--profile') }),
+      ),
+    );
 }
 
 async function triggers(): Promise<void> {

@@ -9,7 +9,8 @@
  * event loop, so both runs pay the receiver's cost alike. Throughput drains a queue recorded while
  * the worker was stopped, so it measures sending, not recording.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -22,6 +23,7 @@ import { startHubspotSandbox } from '../sandbox/index.js';
 import { sandboxBrokerEnv } from '../sandbox/broker-env.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../sandbox/webhook-receiver.js';
 import { createScratchDatabase } from '../sandbox/support/scratch-postgres.js';
+import { summariseProfile, type ProfileSummary } from './cpu-profile.js';
 
 const CONCURRENCY = 16;
 /** What the worker gives one subscription (worker.ts: half the slots). */
@@ -38,6 +40,8 @@ export interface WebhookBenchResult {
   bareCpuMsPerRequest: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** This process's CPU profile while the worker drained its last round's queue (--profile). */
+  profile?: ProfileSummary;
 }
 
 /** Measured rounds, after one that warms up. */
@@ -70,8 +74,19 @@ export async function runWebhookBench(opts: {
   database: 'sqlite' | 'postgresql';
   events: number;
   latencySamples: number;
+  /** Profile the worker's last drain (this process: the worker, the receiver and the bench share it). */
+  profile?: boolean;
 }): Promise<WebhookBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'webhook-bench-'));
+  const profileDir = join(dir, 'profile');
+  const inspector = opts.profile ? new Session() : undefined;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    // Finer than the 1 ms default: a drain lasts under a second.
+    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  }
+  const profiles: { nodes: unknown[]; samples?: number[]; timeDeltas?: number[] }[] = [];
   const hubspot = await startHubspotSandbox();
   const receiver = await startWebhookReceiver();
   const scratch =
@@ -131,11 +146,13 @@ export async function runWebhookBench(opts: {
         }
         const before = receiver.at('/worker').length;
         const started = performance.now();
+        if (inspector && round === ROUNDS) await inspector.post('Profiler.start');
         const cpu = process.cpuUsage();
         s.webhookWorker.start();
         await receiver.waitFor('/worker', before + opts.events, 600_000);
         const seconds = (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
+        if (inspector && round === ROUNDS) profiles.push((await inspector.post('Profiler.stop')).profile as (typeof profiles)[number]);
         // Let the last attempts' records land before the next step.
         while (s.webhookWorker.inFlight() > 0) await new Promise((r) => setTimeout(r, 10));
         const bare = await bareLoop(receiver.url('/bare'), receiver.at('/worker').slice(before));
@@ -156,6 +173,13 @@ export async function runWebhookBench(opts: {
         latencies.push(got[before]!.receivedAt - started);
       }
       latencies.sort((a, b) => a - b);
+      let profile: ProfileSummary | undefined;
+      if (inspector) {
+        mkdirSync(profileDir);
+        profiles.forEach((p, i) => writeFileSync(join(profileDir, `drain-${i}.cpuprofile`), JSON.stringify(p)));
+        if (process.env.BENCH_KEEP_PROFILE) process.stderr.write(`webhook bench: profile kept in ${profileDir}\n`);
+        profile = summariseProfile(profileDir, 0, Number(process.env.BENCH_PROFILE_TOP ?? 14));
+      }
       return {
         database: opts.database,
         events: opts.events,
@@ -165,15 +189,17 @@ export async function runWebhookBench(opts: {
         bareCpuMsPerRequest: median(bareCpu),
         latencyP50Ms: percentile(latencies, 50),
         latencyP99Ms: percentile(latencies, 99),
+        ...(profile ? { profile } : {}),
       };
     } finally {
       await app.close();
     }
   } finally {
+    inspector?.disconnect();
     await receiver.close();
     await hubspot.close();
     await scratch?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!(opts.profile && process.env.BENCH_KEEP_PROFILE)) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -183,6 +209,14 @@ export function formatWebhookLine(r: WebhookBenchResult): string {
     `${r.database}: worker ${r.workerPerSec.toFixed(0)} events/s, bare undici loop ${r.barePerSec.toFixed(0)} req/s ` +
     `(${PER_SUBSCRIPTION} in flight each, ${r.events} events, median of ${ROUNDS} warm rounds): ratio ${ratio.toFixed(2)} ` +
     `(goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); CPU per event ${r.workerCpuMsPerEvent.toFixed(3)} ms vs ${r.bareCpuMsPerRequest.toFixed(3)} ms; ` +
-    `state change to delivery p50 ${r.latencyP50Ms.toFixed(1)} ms, p99 ${r.latencyP99Ms.toFixed(1)} ms`
+    `state change to delivery p50 ${r.latencyP50Ms.toFixed(1)} ms, p99 ${r.latencyP99Ms.toFixed(1)} ms` +
+    (r.profile
+      ? [
+          `\n  CPU profile of the last drain (worker, receiver and bench in one process), hottest functions by self time:`,
+          ...r.profile.selfTime.map((l) => `    ${l}`),
+          '  our files and packages by inclusive share:',
+          ...r.profile.inclusive.map((l) => `    ${l}`),
+        ].join('\n')
+      : '')
   );
 }

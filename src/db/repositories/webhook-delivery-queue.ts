@@ -162,8 +162,10 @@ export function createWebhookDeliveryQueue(db: Db) {
     if (!stmt) cache.set(sql, (stmt = connection.prepare(sql)));
     return stmt;
   }
+  let sqlitePool: ConnectionPool | undefined;
   async function withSqlite<T>(work: (connection: BetterSqlite.Database) => T): Promise<T> {
-    const pool = (knexOf() as unknown as { client: ConnectionPool }).client;
+    // Looked up once: db.em() forks an entity manager on every call.
+    const pool = (sqlitePool ??= (knexOf() as unknown as { client: ConnectionPool }).client);
     const connection = await pool.acquireConnection();
     try {
       return work(connection);

@@ -1,17 +1,17 @@
 /**
- * Sends one attempt of one delivery: a POST with undici's `request` on one shared Agent (a
- * keep-alive pool per receiver origin), bounded by one deadline for the whole attempt (connect,
- * send, answer), and reports what came back without throwing.
+ * Sends one attempt of one delivery: a POST dispatched on one shared undici Agent (a keep-alive
+ * pool per receiver origin), bounded by one deadline for the whole attempt (connect, send,
+ * answer), and reports what came back without throwing.
  *
  * Destinations pass the provider calls' address guard (src/providers/address-guard.ts): the
  * Agent's `connect.lookup` refuses hostnames that resolve to private addresses on every new
  * socket, and literal private IPs and `localhost` are refused here, before any socket. The hosts
  * allowed to be private are the ones provider calls may reach (operators' toolkit overrides, e.g.
  * the loopback sandboxes of tests and the demo): no separate switch to forget in production.
- * Redirects are not followed (undici's `request` follows none).
+ * Redirects are not followed (a bare dispatch follows none).
  */
 import net from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { createGuardedLookup, isLocalhostName, isPrivateAddress, type PrivateHostAllowance } from '../../providers/address-guard.js';
 import { describeFailure, failureKind } from '../../providers/network-failure.js';
 
@@ -82,9 +82,92 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     bodyTimeout: options.timeoutMs,
   });
 
-  async function send(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+  /** The timeout's, the guard's or the network's failure as an attempt's result. */
+  function failure(err: unknown, target: URL, durationMs: number): AttemptResult {
+    if (isGuardRefusal(err))
+      return {
+        durationMs,
+        error: `destination refused: ${target.hostname} resolves to a private or loopback address`,
+        refused: true,
+      };
+    const code = errorCode(err);
+    const kind = failureKind(code, (err as Error)?.message);
+    return { durationMs, error: `${describeFailure(kind, code, target.host)}${code ? ` (${code})` : ''}` };
+  }
+
+  /**
+   * undici's dispatch with a handler of our own rather than `request`: no AbortSignal, response
+   * stream or async iterator per attempt, which cost a large share of the worker's time
+   * (docs/internals/performance.md#webhook-delivery); the answer's first bytes are all it keeps.
+   */
+  function post(target: URL, headers: Record<string, string>, body: string): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    return new Promise<AttemptResult>((resolve) => {
+      let settled = false;
+      let abort: ((reason?: Error) => void) | undefined;
+      let statusCode: number | undefined;
+      let retryAfter: string | undefined;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const settle = (result: AttemptResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const answered = (): AttemptResult => ({
+        statusCode,
+        durationMs: elapsed(),
+        responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+        ...(statusCode! >= 300 && statusCode! < 400 ? { error: 'redirect not followed: point the subscription at the final URL' } : {}),
+      });
+      // One deadline for the whole attempt (connect, send, answer); the socket is dropped with it.
+      const timer = setTimeout(() => {
+        settle({ durationMs: elapsed(), error: `no answer within ${options.timeoutMs} ms (timeout)` });
+        abort?.(new Error('webhook attempt timed out'));
+      }, options.timeoutMs);
+      agent.dispatch(
+        { origin: target.origin, path: `${target.pathname}${target.search}`, method: 'POST', headers, body },
+        {
+          onConnect(abortRequest: (reason?: Error) => void) {
+            abort = abortRequest;
+            // Timed out while waiting for a socket.
+            if (settled) abortRequest(new Error('webhook attempt timed out'));
+          },
+          onHeaders(status: number, rawHeaders: Buffer[]) {
+            if (status < 200) return true;
+            statusCode = status;
+            for (let i = 0; i < rawHeaders.length; i += 2)
+              if (rawHeaders[i]!.length === 11 && rawHeaders[i]!.toString('latin1').toLowerCase() === 'retry-after')
+                retryAfter = rawHeaders[i + 1]!.toString('latin1');
+            return true;
+          },
+          onData(chunk: Buffer) {
+            if (settled) return false;
+            chunks.push(chunk);
+            size += chunk.length;
+            // Enough kept: the rest is left unread and the socket dropped.
+            if (size >= READ_LIMIT_BYTES) {
+              settle(answered());
+              abort?.(new Error('webhook answer not read past its excerpt'));
+              return false;
+            }
+            return true;
+          },
+          onComplete() {
+            settle(answered());
+          },
+          onError(err: Error) {
+            settle(failure(err, target, elapsed()));
+          },
+        },
+      );
+    });
+  }
+
+  async function send(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
     let target: URL;
     try {
       target = new URL(url);
@@ -93,49 +176,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
     const refused = refusal(target, options.allowPrivateHosts);
     if (refused) return { durationMs: 0, error: `destination refused: ${refused}`, refused: true };
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs);
-    try {
-      const res = await request(target, { method: 'POST', headers, body, dispatcher: agent, signal: controller.signal });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= READ_LIMIT_BYTES) {
-          res.body.destroy();
-          break;
-        }
-      }
-      const text = Buffer.concat(chunks).toString('utf8');
-      const retryAfter = res.headers['retry-after'];
-      return {
-        statusCode: res.statusCode,
-        durationMs: elapsed(),
-        responseExcerpt: text.slice(0, EXCERPT_CHARS),
-        ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
-        ...(res.statusCode >= 300 && res.statusCode < 400
-          ? { error: 'redirect not followed: point the subscription at the final URL' }
-          : {}),
-      };
-    } catch (err) {
-      if (timedOut) return { durationMs: elapsed(), error: `no answer within ${options.timeoutMs} ms (timeout)` };
-      if (isGuardRefusal(err))
-        return {
-          durationMs: elapsed(),
-          error: `destination refused: ${target.hostname} resolves to a private or loopback address`,
-          refused: true,
-        };
-      const code = errorCode(err);
-      const kind = failureKind(code, (err as Error)?.message);
-      return { durationMs: elapsed(), error: `${describeFailure(kind, code, target.host)}${code ? ` (${code})` : ''}` };
-    } finally {
-      clearTimeout(timer);
-    }
+    return post(target, headers, body);
   }
 
   // destroy, not close: on shutdown an abandoned attempt must not hold the process for its timeout.

@@ -9,7 +9,7 @@
  * (standardwebhooks, @composio/core). During a rotation's overlap the old secret signs too:
  * space-separated signatures, which both verifiers accept.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 export type SigningScheme = 'standard' | 'composio';
 
@@ -37,9 +37,22 @@ export const USER_AGENT = 'connector-broker-webhooks';
 const STANDARD_PREFIX = 'whsec_';
 
 /** The HMAC key a secret stands for in its scheme. */
-function keyOf(scheme: SigningScheme, secret: string): Buffer {
-  if (scheme === 'composio') return Buffer.from(secret, 'utf8');
-  return Buffer.from(secret.startsWith(STANDARD_PREFIX) ? secret.slice(STANDARD_PREFIX.length) : secret, 'base64');
+function decodeKey(scheme: SigningScheme, secret: string): KeyObject {
+  if (scheme === 'composio') return createSecretKey(Buffer.from(secret, 'utf8'));
+  return createSecretKey(Buffer.from(secret.startsWith(STANDARD_PREFIX) ? secret.slice(STANDARD_PREFIX.length) : secret, 'base64'));
+}
+
+/** Decoded keys of the secrets signing now (a few per subscription), so each signature only hashes. */
+const keys = new Map<string, KeyObject>();
+const KEYS_KEPT = 1000;
+function keyOf(scheme: SigningScheme, secret: string): KeyObject {
+  const name = `${scheme}:${secret}`;
+  let key = keys.get(name);
+  if (!key) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    keys.set(name, (key = decodeKey(scheme, secret)));
+  }
+  return key;
 }
 
 /** The `webhook-signature` value: one `v1,<base64>` per secret, space-separated. */

@@ -53,8 +53,12 @@ import { deliveryHeaders } from './signing.js';
  * that a batch claimed while the others are being sent arrives before they are done.
  */
 const IN_HAND = 4;
-/** How long finished attempts are gathered before their records are written together. */
-const WRITE_GATHER_MS = 5;
+/**
+ * How long finished attempts are gathered before their records are written together: a commit
+ * costs about as much as the rows in it, so larger groups cost less per attempt
+ * (docs/internals/performance.md#webhook-delivery). The rows stay leased meanwhile.
+ */
+const WRITE_GATHER_MS = 10;
 /** How long a subscription's URL, scheme and secrets are reused between deliveries. */
 const TARGET_TTL_MS = 1000;
 
@@ -135,8 +139,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   let writing = false;
   let unrecorded = 0;
   const recording = new Set<Promise<void>>();
-  const maxUnrecorded = 2 * config.concurrency;
-  const writeGroup = Math.max(1, Math.floor(config.concurrency / 2));
+  const maxUnrecorded = 4 * config.concurrency;
+  const writeGroup = 2 * config.concurrency;
   function flushWrites(): void {
     if (writing || pendingWrites.length === 0) return;
     writing = true;
@@ -161,7 +165,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     unrecorded++;
     return new Promise((done, failed) => {
       pendingWrites.push({ finished, done, failed });
-      // Gathers attempts into one transaction: half the slots' worth, or what ended within a few
+      // Gathers attempts into one transaction: twice the slots' worth, or what ended within a few
       // milliseconds (no slot waits for it, so a larger group costs nothing but the records' delay).
       if (pendingWrites.length >= writeGroup) return flushWrites();
       if (flushQueued) return;

@@ -152,6 +152,13 @@ t.test('sender: answers, excerpts, Retry-After, timeouts, refused connections, t
   t.match(busy, { statusCode: 429, retryAfter: '7' });
   t.equal(busy.responseExcerpt!.length, EXCERPT_CHARS, 'the excerpt is cut');
 
+  // Past the bytes read (16 KB) the answer is left unread and its socket dropped: the attempt still has its answer.
+  receiver.script('/large', { status: 200, body: 'y'.repeat(200_000) });
+  const large = await sender.send(receiver.url('/large'), headers, '{}');
+  t.match(large, { statusCode: 200, responseExcerpt: 'y'.repeat(EXCERPT_CHARS) });
+  t.equal(large.error, undefined);
+  t.match(await sender.send(receiver.url('/ok'), headers, '{}'), { statusCode: 200 }, 'the next attempt is sent as usual');
+
   receiver.script('/slow', { delayMs: 2000 });
   const slow = await impatient.send(receiver.url('/slow'), headers, '{}');
   t.equal(slow.statusCode, undefined);
