@@ -7,31 +7,16 @@
  * and at 390 px. Runs once, on the demo's own SQLite database (its default).
  */
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../sandbox/support/processes.js';
+import { startDemo } from './demo-process.js';
 import { browserSkip, launchBrowser, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const skip = browserSkip();
 
 t.test('set up, try a tool and find failed calls in the console of npm run demo', { skip }, async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'broker-demo-console-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  const demo = spawn(process.execPath, ['--import', 'tsx', 'sandbox/demo.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  demo.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  demo.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  t.teardown(() => void demo.kill('SIGTERM'));
-  // Bounded so a demo that never starts fails the test instead of hanging it.
-  for (let i = 0; i < 1800 && !/API key: \S+/.test(out) && demo.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  const demo = await startDemo(t);
+  const port = demo.port;
+  await demo.until((out) => /API key: \S+/.test(out));
+  const out = demo.output();
   const key = /API key: (\S+)/.exec(out)?.[1];
   t.ok(key, 'the demo prints its API key', key ? {} : { output: out.slice(-2000) });
   const base = `http://127.0.0.1:${port}`;

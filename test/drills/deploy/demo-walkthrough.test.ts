@@ -4,30 +4,15 @@
  * does what it says. Runs once, on the demo's own SQLite database (its default).
  */
 import t from 'tap';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../sandbox/support/processes.js';
+import { spawnSync } from 'node:child_process';
+import { startDemo } from './demo-process.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RULE = '='.repeat(80);
 
 t.test('the demo walkthrough runs as printed', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'broker-demo-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  const demo = spawn(process.execPath, ['--import', 'tsx', 'sandbox/demo.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  demo.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  demo.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  t.teardown(() => void demo.kill('SIGTERM'));
-  // Bounded so a demo that never starts fails the test instead of hanging it.
-  for (let i = 0; i < 1800 && out.split(RULE).length < 3 && demo.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  const demo = await startDemo(t);
+  await demo.until((out) => out.split(RULE).length >= 3);
+  const out = demo.output();
   const printed = out.split(RULE)[1];
   t.ok(printed, 'the walkthrough is printed', printed ? {} : { output: out.slice(-2000) });
   t.notMatch(printed, /<[a-zA-Z][^>]*>/, 'no <placeholder> to fill in');
@@ -51,15 +36,9 @@ t.test('the demo walkthrough runs as printed', async (t) => {
   t.match(said, /https:\/\/example\.com\/a\/long\/path/, 'step 5: the short link expands');
   t.match(said, /"type":"connection\.revoked"/, 'step 8: the revocation is in the event log');
   t.notMatch(said, /"successful":false|"defined":/, 'no step failed');
-  for (let i = 0; i < 300 && !/webhook received: webhook-id=\S+ .*connection\.revoked/.test(out); i++)
-    await new Promise((r) => setTimeout(r, 100));
-  t.match(out, /webhook received: webhook-id=\S+ .*connection\.revoked/, "the demo's receiver got the signed event");
+  const revoked = /webhook received: webhook-id=\S+ .*connection\.revoked/;
+  t.ok(await demo.until((o) => revoked.test(o), 30_000), "the demo's receiver got the signed event");
   t.match(said, /"triggerSlug":"HUBSPOT_CONTACT_CREATED"/, 'step 10: the trigger is set up');
-  for (let i = 0; i < 600 && !/webhook received: webhook-id=\S+ .*"type":"trigger\.event".*alan@example\.com/.test(out); i++)
-    await new Promise((r) => setTimeout(r, 100));
-  t.match(
-    out,
-    /webhook received: webhook-id=\S+ .*"type":"trigger\.event".*alan@example\.com/,
-    'step 10: the new contact arrives as a trigger event',
-  );
+  const triggered = /webhook received: webhook-id=\S+ .*"type":"trigger\.event".*alan@example\.com/;
+  t.ok(await demo.until((o) => triggered.test(o), 60_000), 'step 10: the new contact arrives as a trigger event');
 });
