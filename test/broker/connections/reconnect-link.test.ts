@@ -126,6 +126,41 @@ t.test('OAuth: bound to the browser that continued; a FAILED attempt can be reco
   t.same(await events(id), ['connection.created', 'connection.expired', 'connection.recovered'], 'a FAILED attempt is not an event');
 });
 
+t.test('OAuth: the project verifier confirms a reconnect before it is ACTIVE; refused, the attempt ends FAILED', async (t) => {
+  const { b, authConfigId, conn, events, expire, link } = await hubspot(t);
+  const verifier = { status: 403, received: [] as string[] };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      verifier.received.push(body);
+      res.writeHead(verifier.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const project = (await b.app.services.tenancy.projects.find(b.projectId))!;
+  await b.app.services.tenancy.projects.update(
+    OPERATOR,
+    { userId: 'operator', organizationId: b.organizationId, role: 'owner', project },
+    { connectionVerifierUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/verify` },
+  );
+  const id = await b.connectOAuth('hubspot', 'gus', { authConfigId });
+  await expire(id);
+
+  const refused = await reconnectInBrowser(b, ((await link({ entityId: 'gus', connectionId: id })).json() as Link).url);
+  t.equal(refused.callback.statusCode, 400);
+  t.match(await conn(id), { status: 'FAILED', statusReason: /verifier did not confirm this connection \(HTTP 403/ });
+  t.match(JSON.parse(verifier.received[0]!), { type: 'connection.verify', data: { connectionId: id, entityId: 'gus' } });
+
+  verifier.status = 200;
+  const confirmed = await reconnectInBrowser(b, ((await link({ entityId: 'gus', connectionId: id })).json() as Link).url);
+  t.equal(confirmed.callback.statusCode, 200);
+  t.equal((await conn(id)).status, 'ACTIVE');
+  t.equal(verifier.received.length, 2);
+  t.same(await events(id), ['connection.created', 'connection.expired', 'connection.recovered']);
+});
+
 t.test('refusals: not the link’s end user or auth config, not reconnectable, another project, agent sessions', async (t) => {
   const { b, authConfigId, conn, expire, link } = await hubspot(t);
   const carol = await b.connectOAuth('hubspot', 'carol', { authConfigId });
@@ -269,7 +304,7 @@ t.test('API key: the form replaces the credentials (verified by the provider), s
   b.verifier.status = 403;
   const unconfirmed = await b.app.inject({ method: 'POST', url: path, headers: FORM, payload: `api_key=${GOOD_KEY}` });
   t.equal(unconfirmed.statusCode, 403);
-  t.match(unconfirmed.body, /did not confirm this connection/);
+  t.match(unconfirmed.body, /did not confirm this connection, so it was not reconnected/);
   t.equal(b.verifier.calls, 1);
   t.equal(await status(), 'EXPIRED', 'a refused reconnect leaves it EXPIRED');
   t.equal(await secret(), OLD_KEY);
