@@ -43,7 +43,7 @@ const LINK_SECRET: SecretName = 'connect_link';
  * The statuses a reconnect link accepts: the connection does not work and nothing else is under
  * way. ACTIVE needs nothing; INITIATED and PENDING wait for their own attempt (or its expiry).
  */
-export const RECONNECTABLE: readonly ConnectionStatus[] = ['EXPIRED', 'FAILED', 'REVOKED'];
+const RECONNECTABLE: readonly ConnectionStatus[] = ['EXPIRED', 'FAILED', 'REVOKED'];
 
 interface LinkRecord {
   kind: 'oauth' | 'form';

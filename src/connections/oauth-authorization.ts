@@ -25,7 +25,7 @@ import { newCodeVerifier, s256Challenge } from './pkce.js';
 const REAUTHORIZABLE: readonly ConnectionStatus[] = ['EXPIRED', 'FAILED'];
 
 /** What a re-authorization in place is given besides the connection. */
-export interface ReauthorizeInput {
+interface ReauthorizeInput {
   /** Where the callback sends the browser afterwards; null: nowhere (its own page); absent: as before. */
   redirectUrl?: string | null;
   /** A hosted reconnect link's browser binding (link-trust.ts), stored with the new state. */
