@@ -62,7 +62,9 @@ function footnote(page: LinkPage, extra = ''): string {
   return `<p class="muted foot">${extra}${after} This link works once and expires at ${until}.</p>`;
 }
 
-const heading = (page: LinkPage) => `<h1 id="page-title">Connect your ${escapeHtml(page.toolkit.name)} account</h1>`;
+// A reconnect link brings back an account the application already had: the user reads that first.
+const heading = (page: LinkPage) =>
+  `<h1 id="page-title">${page.reconnect ? 'Reconnect' : 'Connect'} your ${escapeHtml(page.toolkit.name)} account</h1>`;
 const project = (page: LinkPage) => `<strong id="project-name">${escapeHtml(page.projectName)}</strong>`;
 
 /** An OAuth link: the user's click (a POST) uses the link and goes to the provider's consent. */
@@ -176,7 +178,7 @@ ${footnote(page, `What you enter is stored encrypted and used only for requests 
 export function renderDonePage(page: LinkPage): string {
   return messagePage({
     title: 'Connected',
-    message: `Your ${page.toolkit.name} account is now connected to ${page.projectName}. You can close this window.`,
+    message: `Your ${page.toolkit.name} account is now connected${page.reconnect ? ' again' : ''} to ${page.projectName}. You can close this window.`,
     tone: 'ok',
   });
 }

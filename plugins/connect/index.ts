@@ -119,7 +119,7 @@ const connectPage: FastifyPluginAsyncTypebox<{ services: { connectLinks: Links }
           403,
           renderMessagePage(
             'Not confirmed',
-            `${state.page.projectName} did not confirm this connection, so it was not made. Ask ${state.page.projectName} for help or a new link.`,
+            `${state.page.projectName} did not confirm this connection, so it was not ${state.page.reconnect ? 'reconnected' : 'made'}. Ask ${state.page.projectName} for help or a new link.`,
           ),
         );
       case 'done': {

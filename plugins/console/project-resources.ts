@@ -1,7 +1,7 @@
 /**
  * A project's auth configs and connections in the console: the native API's views (no secrets,
  * ever); create, edit, enable / disable and delete an auth config; a hosted connect link for an
- * end user, or to reconnect an EXPIRED connection; disable, revoke and delete a connection.
+ * end user, or to reconnect an EXPIRED, FAILED or REVOKED connection in place; disable, revoke and delete a connection.
  * Members read; admins and owners change. Rules live in src/console/console-resource-service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -97,7 +97,7 @@ export const projectResourceOperations = {
     url: '/orgs/:organizationId/projects/:projectId/connections/:connectionId/reconnect',
     config: { role: 'admin' },
     summary:
-      'Reconnect an EXPIRED connection: a hosted connect link for a new connection of the same end user and auth config (admin); the expired one stays',
+      'Reconnect an EXPIRED, FAILED or REVOKED connection in place: a hosted connect link that makes this same connection ACTIVE again, same id (admin)',
     params: ConnectionParams,
     response: { 201: ConsoleConnectLinkView, ...consoleErrors(400, 401, 403, 404) },
   }),

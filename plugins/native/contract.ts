@@ -306,7 +306,9 @@ export const connectionOperations = {
     description:
       "Makes the connection now (INITIATED for OAuth, PENDING for API-key/basic/bearer) and returns the page's URL. " +
       "The page names the toolkit and the project, sends the user through the provider's consent or shows the credential form, " +
-      'then returns to callbackUrl. Opening the page never uses the link; the user submitting it does (single use).',
+      'then returns to callbackUrl. Opening the page never uses the link; the user submitting it does (single use). ' +
+      'With connectionId, the link reconnects that EXPIRED, FAILED or REVOKED connection in place (same id, ACTIVE again) instead of making one; ' +
+      'an agent session may name only a connection of its own end user.',
     body: CreateConnectLinkBody,
     response: { 201: ConnectLinkResponse, ...errorResponses(400, 401, 403, 404, 500) },
   }),

@@ -20,7 +20,8 @@ export const ConnectionStatusSchema = Type.Union(
       'ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. ' +
       'EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. ' +
       'Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; ' +
-      'EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. ' +
+      'EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) ' +
+      'through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. ' +
       '`disabled` is independent: a disabled connection keeps its status but cannot be used.',
   },
 );
@@ -270,12 +271,22 @@ export const CreateConnectLinkBody = Type.Object(
           "Where the user's browser goes when done, with ?status=success|failed&connectionId=. Must be one of the project's allowed redirect URLs when it lists any",
       }),
     ),
+    connectionId: Type.Optional(
+      IdString(
+        'Reconnect this connection in place instead of making a new one: it must be an EXPIRED, FAILED or REVOKED connection of ' +
+          "entityId and authConfigId (400 otherwise; 403 for another project's). Nothing changes until the user acts; then it is " +
+          're-authorized at the provider (OAuth) or gets the credentials entered (API key/basic/bearer) and is ACTIVE again with the same id',
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const ConnectLinkResponse = Type.Object({
-  connectionId: Type.String({ description: 'The connection the link completes (INITIATED for OAuth, PENDING for credentials)' }),
+  connectionId: Type.String({
+    description:
+      'The connection the link completes (new: INITIATED for OAuth, PENDING for credentials; a reconnect: the connectionId given, unchanged until the user acts)',
+  }),
   url: Type.String({
     description: 'The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it',
   }),

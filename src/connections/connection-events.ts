@@ -82,10 +82,12 @@ export function createConnectionEvents(deps: {
 /**
  * Whether a connection has worked before: an OAuth connection has granted scopes once a callback
  * succeeded (a re-authorization keeps them); a credential connection is PENDING only until its
- * first credentials.
+ * first credentials, and FAILED only when the project's verifier refused those (a refused reconnect
+ * leaves it as it was).
  */
 function everActive(conn: IConnection): boolean {
   if (conn.status === 'PENDING') return false;
+  if (conn.authMethodKind !== 'oauth2' && conn.status === 'FAILED') return false;
   return conn.authMethodKind === 'oauth2' ? conn.grantedScopes != null : true;
 }
 

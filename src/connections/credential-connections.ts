@@ -6,7 +6,7 @@
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolkitFile } from '../catalog/catalog-schema.js';
-import type { IAuthConfig, IConnection } from '../db/entities/index.js';
+import type { ConnectionStatus, IAuthConfig, IConnection } from '../db/entities/index.js';
 import type { Db } from '../db/fork-per-call.js';
 import type { ConnectionRepository } from '../db/repositories/connection-repository.js';
 import type { HotCache } from '../cache/hot-cache.js';
@@ -185,12 +185,15 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
      * New credentials for an existing credential (non-OAuth) connection, whatever its status: the
      * sealed credentials and the ACTIVE status are written in one transaction (no PENDING window,
      * nothing to put back on failure). `field` names where the caller put them, for error messages.
+     * From a hosted reconnect link (`viaConnectLink`), the project's verifier confirms first (a
+     * refusal leaves the connection as it was) and `from` limits the statuses it may come from.
      */
     async replaceCredentials(
       projectId: string,
       id: string,
       credentials: Record<string, string>,
       field = 'credentials',
+      options: { viaConnectLink?: boolean; from?: readonly ConnectionStatus[] } = {},
     ): Promise<IConnection> {
       const conn = await loadConnection(projectId, id);
       const method = catalog.requireAuthMethod('connection', conn);
@@ -199,10 +202,21 @@ export function createCredentialConnections(deps: CredentialConnectionDeps) {
           errors: [{ field, message: 'cannot be set on an OAuth connection' }],
         });
       }
+      const { from } = options;
+      const notFrom = (status: ConnectionStatus) =>
+        badRequest(`Connection ${id} is ${status}; only ${from!.join(', ')} connections get new credentials this way`);
+      if (from && !from.includes(conn.status)) throw notFrom(conn.status);
       const checked = checkCredentials(conn.toolkitSlug, conn.authMethodId, credentials, field);
       await deps.verifyCredentials(toolkitOrFail(conn.toolkitSlug), method, checked, conn.connectionConfig ?? null, field);
+      if (options.viaConnectLink && deps.verifier) {
+        // Refused: nothing is stored and the connection keeps its status (it worked before, or may have).
+        const refusal = await deps.verifier.confirm(conn);
+        if (refusal) throw forbidden(refusal, { verifier: true });
+      }
       await db.transaction(async (tx) => {
         const before = (await rows.findInProject(projectId, id, tx)) ?? undefined;
+        // Changed meanwhile (another reconnect, a revoke): nothing is written.
+        if (from && before && !from.includes(before.status)) throw notFrom(before.status);
         await vault.put({ ownerType: 'connection', ownerId: id, name: 'credentials' }, checked, tx);
         await rows.update(id, { status: 'ACTIVE', statusReason: null }, {}, tx);
         await deps.connectionEvents.activated(tx, { id, projectId }, before);

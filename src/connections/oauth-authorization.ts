@@ -24,6 +24,16 @@ import { newCodeVerifier, s256Challenge } from './pkce.js';
 /** OAuth connections that need a new authorization and may get one in place. */
 const REAUTHORIZABLE: readonly ConnectionStatus[] = ['EXPIRED', 'FAILED'];
 
+/** What a re-authorization in place is given besides the connection. */
+interface ReauthorizeInput {
+  /** Where the callback sends the browser afterwards; null: nowhere (its own page); absent: as before. */
+  redirectUrl?: string | null;
+  /** A hosted reconnect link's browser binding (link-trust.ts), stored with the new state. */
+  browserHash?: string;
+  /** The statuses it may start from (default EXPIRED or FAILED; a reconnect link also takes REVOKED). */
+  from?: readonly ConnectionStatus[];
+}
+
 export interface OAuthAttempt {
   id: string;
   toolkitSlug: string;
@@ -86,14 +96,15 @@ export function createOAuthAuthorization(deps: {
   async function reauthorize(
     projectId: string,
     id: string,
-    input: { redirectUrl?: string } = {},
+    input: ReauthorizeInput = {},
   ): Promise<{ connectionId: string; redirectUrl: string }> {
+    const from = input.from ?? REAUTHORIZABLE;
     const conn = await deps.loadConnection(projectId, id);
     if (conn.authMethodKind !== 'oauth2') {
       throw badRequest(`Connection ${id} uses ${conn.authMethodKind} credentials: give it new credentials instead of re-authorizing`);
     }
-    if (!needsReauthorization(conn)) {
-      throw badRequest(`Connection ${id} is ${conn.status}; only ${REAUTHORIZABLE.join(' or ')} OAuth connections are re-authorized`);
+    if (!from.includes(conn.status)) {
+      throw badRequest(`Connection ${id} is ${conn.status}; only ${from.join(' or ')} OAuth connections are re-authorized`);
     }
     const method = deps.catalog.requireOAuthMethod('connection', conn);
     const authConfig = await deps.authConfigRows.findInProject(projectId, conn.authConfigId);
@@ -110,12 +121,12 @@ export function createOAuthAuthorization(deps: {
           status: 'INITIATED',
           statusReason: `waiting for the user to authorize again at the provider (was ${conn.status})`,
           requestedScopes: scopes,
-          callbackRedirectUrl: input.redirectUrl ?? conn.callbackRedirectUrl,
-          // Re-authorized through the API: no browser of an earlier hosted link is expected.
-          stateBrowserHash: null,
+          callbackRedirectUrl: input.redirectUrl !== undefined ? input.redirectUrl : conn.callbackRedirectUrl,
+          // Through the API: no browser of an earlier hosted link is expected; a reconnect link binds its own.
+          stateBrowserHash: input.browserHash ?? null,
           ...attempt,
         },
-        { status: { $in: [...REAUTHORIZABLE] } },
+        { status: { $in: [...from] } },
         tx,
       );
       if (changed !== 1)

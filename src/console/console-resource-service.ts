@@ -48,12 +48,12 @@ function decodeOffset(cursor: string): number {
 /** A change of an auth config from the console: `enabled`, or the native update's fields. */
 export type AuthConfigChange = Omit<UpdateAuthConfigInput, 'disabled'> & { enabled?: boolean | undefined };
 
-/** A hosted connect link as the console shows it; `replaces`: the EXPIRED connection it stands in for. */
+/** A hosted connect link as the console shows it; `reconnect`: it brings back the connection `connectionId` itself. */
 export interface ConsoleConnectLink {
   connectionId: string;
   url: string;
   expiresAt: string;
-  replaces?: string;
+  reconnect?: boolean;
 }
 
 export function createConsoleResourceService(deps: {
@@ -178,23 +178,17 @@ export function createConsoleResourceService(deps: {
     },
 
     /**
-     * Reconnect an EXPIRED connection: the native API re-authorizes only by a new connection, so
-     * this is a hosted link for a new one of the same end user and auth config; the expired one
-     * stays until deleted.
+     * Reconnect an EXPIRED, FAILED or REVOKED connection in place: a hosted link (the native POST
+     * /connect-links with `connectionId`) that brings back this same connection, ACTIVE with its id,
+     * once the end user consents or enters new credentials. The link service refuses other statuses.
      */
     async reconnect(actor: Actor, t: ProjectTarget, connectionId: string): Promise<ConsoleConnectLink> {
       const conn = await connections.get(t.projectId, connectionId);
-      if (conn.status !== 'EXPIRED')
-        throw badRequest(`Connection ${connectionId} is ${conn.status}; only an EXPIRED connection is reconnected`, {
-          errors: [{ field: 'connectionId', message: `is ${conn.status}` }],
-        });
-      const link = await deps.connectLinks.create(t.projectId, { authConfigId: conn.authConfigId, entityId: conn.entityId });
-      await record(actor, t, 'connect_link.created', 'connection', link.connectionId, {
-        ...connectionDetail(conn),
-        authConfigId: conn.authConfigId,
-        replaces: connectionId,
-      });
-      return { connectionId: link.connectionId, url: link.url, expiresAt: link.expiresAt.toISOString(), replaces: connectionId };
+      // Read now: the row is the request's managed entity, which the link service's reads refresh.
+      const detail = { ...connectionDetail(conn), authConfigId: conn.authConfigId, reconnect: true };
+      const link = await deps.connectLinks.create(t.projectId, { authConfigId: conn.authConfigId, entityId: conn.entityId, connectionId });
+      await record(actor, t, 'connect_link.created', 'connection', link.connectionId, detail);
+      return { connectionId: link.connectionId, url: link.url, expiresAt: link.expiresAt.toISOString(), reconnect: true };
     },
 
     /** Deletes the connection and destroys its secrets. */

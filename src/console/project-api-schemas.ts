@@ -314,10 +314,10 @@ export const AuditPageView = Type.Object({ items: Type.Array(AuditEntryView), ne
 export const ConsoleConnectLinkView = Type.Composite([
   ConnectLinkResponse,
   Type.Object({
-    replaces: Type.Optional(
-      Type.String({
+    reconnect: Type.Optional(
+      Type.Boolean({
         description:
-          'Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted',
+          'Reconnect: true. The link brings back the connection connectionId itself (EXPIRED, FAILED or REVOKED): once the end user consents or enters new credentials it is ACTIVE again with the same id, its trigger instances resuming',
       }),
     ),
   }),

@@ -37,7 +37,7 @@ export type AuthMethod = Toolkit['authMethods'][number];
 export type ToolkitDetail = Ok<'consoleGetToolkit'>;
 export type ToolkitTool = ItemOf<'consoleListToolkitTools'>;
 export type ToolPage = Ok<'consoleListToolkitTools'>;
-/** A hosted connect link for an end user (also the answer of Reconnect, with `replaces`). */
+/** A hosted connect link for an end user (also the answer of Reconnect, with `reconnect: true` and the same connection). */
 export type ConnectLink = Created<'consoleCreateConnectLink'>;
 export type Usage = Ok<'consoleOrganizationUsage'>;
 export type DailyUsage = Usage['daily'][number];

@@ -299,7 +299,7 @@ export interface paths {
     put?: never;
     /**
      * Create a hosted connect link for an end user
-     * @description Makes the connection now (INITIATED for OAuth, PENDING for API-key/basic/bearer) and returns the page's URL. The page names the toolkit and the project, sends the user through the provider's consent or shows the credential form, then returns to callbackUrl. Opening the page never uses the link; the user submitting it does (single use).
+     * @description Makes the connection now (INITIATED for OAuth, PENDING for API-key/basic/bearer) and returns the page's URL. The page names the toolkit and the project, sends the user through the provider's consent or shows the credential form, then returns to callbackUrl. Opening the page never uses the link; the user submitting it does (single use). With connectionId, the link reconnects that EXPIRED, FAILED or REVOKED connection in place (same id, ACTIVE again) instead of making one; an agent session may name only a connection of its own end user.
      */
     post: operations['createConnectLink'];
     delete?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reconnect an EXPIRED connection: a hosted connect link for a new connection of the same end user and auth config (admin); the expired one stays */
+    /** Reconnect an EXPIRED, FAILED or REVOKED connection in place: a hosted connect link that makes this same connection ACTIVE again, same id (admin) */
     post: operations['consoleReconnectConnection'];
     delete?: never;
     options?: never;
@@ -1437,7 +1437,7 @@ export interface components {
       providerSlug: string;
       authMethodId: string;
       authMethodKind: 'oauth2' | 'api_key' | 'basic' | 'bearer';
-      /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+      /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
       status: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
       /** @description Why the connection is in its status (FAILED, EXPIRED, REVOKED, waiting states) */
       statusReason: string | null;
@@ -3541,7 +3541,7 @@ export interface operations {
         entityId?: string;
         /** @description Toolkit slug */
         toolkit?: string;
-        /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+        /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
         status?: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
         /** @description Page size, 1 to 200. */
         limit?: number;
@@ -4055,7 +4055,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
             status: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
             needsRedirect: boolean;
           };
@@ -4196,7 +4196,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
             status: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
             /** @description Kinds of tokens revoked and destroyed: access_token, refresh_token. Empty when the provider cannot revoke (a no-op unless strict) */
             revokedTokens: string[];
@@ -4680,6 +4680,8 @@ export interface operations {
            * @description Where the user's browser goes when done, with ?status=success|failed&connectionId=. Must be one of the project's allowed redirect URLs when it lists any
            */
           callbackUrl?: string;
+          /** @description Reconnect this connection in place instead of making a new one: it must be an EXPIRED, FAILED or REVOKED connection of entityId and authConfigId (400 otherwise; 403 for another project's). Nothing changes until the user acts; then it is re-authorized at the provider (OAuth) or gets the credentials entered (API key/basic/bearer) and is ACTIVE again with the same id */
+          connectionId?: string;
         };
       };
     };
@@ -4691,7 +4693,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The connection the link completes (INITIATED for OAuth, PENDING for credentials) */
+            /** @description The connection the link completes (new: INITIATED for OAuth, PENDING for credentials; a reconnect: the connectionId given, unchanged until the user acts) */
             connectionId: string;
             /** @description The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it */
             url: string;
@@ -12037,7 +12039,7 @@ export interface operations {
   consoleListConnections: {
     parameters: {
       query?: {
-        /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+        /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
         status?: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
         /** @description Toolkit slug */
         toolkit?: string;
@@ -12189,7 +12191,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The connection the link completes (INITIATED for OAuth, PENDING for credentials) */
+            /** @description The connection the link completes (new: INITIATED for OAuth, PENDING for credentials; a reconnect: the connectionId given, unchanged until the user acts) */
             connectionId: string;
             /** @description The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it */
             url: string;
@@ -12198,8 +12200,8 @@ export interface operations {
              * @description After this the page refuses the link (410); create a new one
              */
             expiresAt: string;
-            /** @description Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted */
-            replaces?: string;
+            /** @description Reconnect: true. The link brings back the connection connectionId itself (EXPIRED, FAILED or REVOKED): once the end user consents or enters new credentials it is ACTIVE again with the same id, its trigger instances resuming */
+            reconnect?: boolean;
           };
         };
       };
@@ -12333,7 +12335,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description The connection the link completes (INITIATED for OAuth, PENDING for credentials) */
+            /** @description The connection the link completes (new: INITIATED for OAuth, PENDING for credentials; a reconnect: the connectionId given, unchanged until the user acts) */
             connectionId: string;
             /** @description The hosted connect page to send the user to; single use: opening it changes nothing, submitting it uses it */
             url: string;
@@ -12342,8 +12344,8 @@ export interface operations {
              * @description After this the page refuses the link (410); create a new one
              */
             expiresAt: string;
-            /** @description Reconnect: the EXPIRED connection this link stands in for. The link makes a new connection for the same end user and auth config; the expired one stays until deleted */
-            replaces?: string;
+            /** @description Reconnect: true. The link brings back the connection connectionId itself (EXPIRED, FAILED or REVOKED): once the end user consents or enters new credentials it is ACTIVE again with the same id, its trigger instances resuming */
+            reconnect?: boolean;
           };
         };
       };
@@ -12745,7 +12747,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
+            /** @description INITIATED: OAuth redirect issued, waiting for the callback. PENDING: made by initiate for a direct scheme, waiting for credentials (connect). ACTIVE: usable. FAILED: the authorization did not complete (provider error, expired or misused state, failed code exchange); see statusReason. EXPIRED: tokens are no longer valid and could not be refreshed; re-authorize (initiate again). REVOKED: credentials destroyed by revoke. Transitions: INITIATED->ACTIVE|FAILED (also once the authorization link expired); PENDING->ACTIVE; ACTIVE->EXPIRED (refresh refused)|REVOKED; EXPIRED->ACTIVE (successful refresh)|REVOKED; EXPIRED|FAILED->INITIATED (re-authorized in place); EXPIRED|FAILED|REVOKED->INITIATED (OAuth) or ACTIVE (credentials) through a reconnect link (createConnectLink with connectionId). Revoke applies to ACTIVE and EXPIRED only. `disabled` is independent: a disabled connection keeps its status but cannot be used. */
             status: 'INITIATED' | 'PENDING' | 'ACTIVE' | 'FAILED' | 'EXPIRED' | 'REVOKED';
             /** @description Kinds of tokens revoked and destroyed: access_token, refresh_token. Empty when the provider cannot revoke (a no-op unless strict) */
             revokedTokens: string[];

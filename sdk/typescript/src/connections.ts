@@ -122,7 +122,7 @@ export class Connections {
 export class ConnectLinks {
   constructor(private readonly http: Transport) {}
 
-  /** A hosted page link that completes a connection for an end user (OAuth consent or credential form). */
+  /** A hosted page link that completes a connection for an end user (OAuth consent or credential form); with `connectionId`, one that reconnects that connection in place. */
   create(body: BodyOf<'createConnectLink'>): Promise<ResponseOf<'createConnectLink'>> {
     return this.http.call('createConnectLink', { body });
   }

@@ -104,7 +104,7 @@ t.test('spec.json describes the operation', async (t) => {
   t.ok(op, 'POST /api/v1/connect-links is in spec.json');
   t.equal(op.operationId, 'createConnectLink');
   const body = op.requestBody.content['application/json'].schema;
-  t.same(Object.keys(body.properties).sort(), ['authConfigId', 'callbackUrl', 'entityId']);
+  t.same(Object.keys(body.properties).sort(), ['authConfigId', 'callbackUrl', 'connectionId', 'entityId']);
   t.same([...body.required].sort(), ['authConfigId', 'entityId']);
   const created = op.responses['201'].content['application/json'].schema;
   t.same(Object.keys(created.properties).sort(), ['connectionId', 'expiresAt', 'url']);

@@ -1,7 +1,7 @@
 /**
  * Setting up from the console (issue 32): create and edit auth configs through the native
  * service (same checks, same errors, secrets never shown back), hosted connect links for an end
- * user, and Reconnect of an EXPIRED connection; each change audited; admins and owners only.
+ * user, and Reconnect of an EXPIRED connection in place (same id); each change audited; admins and owners only.
  */
 import t from 'tap';
 import { brokerWithSandboxes, CUSTOM_CLIENTS } from '../../helpers/sandboxes.js';
@@ -213,7 +213,7 @@ t.test('Connect an account: a hosted link for an end user, completed at the prov
   );
 });
 
-t.test('Reconnect an EXPIRED connection: a link for a new connection of the same end user and config', async (t) => {
+t.test('Reconnect an EXPIRED connection: a link that brings back the same connection, ACTIVE, same id', async (t) => {
   const { b, owner, base, audit, completeOAuthLink } = await setup(t);
   const config = (await owner.post(`${base}/auth-configs`, { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true })).json()
     .id as string;
@@ -226,26 +226,22 @@ t.test('Reconnect an EXPIRED connection: a link for a new connection of the same
   const res = await owner.post(`${base}/connections/${expired}/reconnect`);
   t.equal(res.statusCode, 201, res.body);
   const link = res.json();
-  t.equal(link.replaces, expired);
-  t.not(link.connectionId, expired, 'a new connection');
-  t.match((await b.api('GET', `connectors/connections/${link.connectionId}`)).json(), {
-    status: 'INITIATED',
-    entityId: 'erin',
-    authConfigId: config,
-  });
+  t.match(link, { connectionId: expired, reconnect: true }, 'the same connection');
+  t.equal((await b.api('GET', `connectors/connections/${expired}`)).json().status, 'EXPIRED', 'unchanged until the end user acts');
   t.equal((await completeOAuthLink(link.url)).statusCode, 200);
-  t.equal((await b.api('GET', `connectors/connections/${link.connectionId}`)).json().status, 'ACTIVE', 'the new one is ACTIVE');
-  t.equal((await b.api('GET', `connectors/connections/${expired}`)).json().status, 'EXPIRED', 'the expired one stays');
+  const all = (await b.api('GET', 'connectors/connections?entityId=erin')).json();
+  t.equal(all.total, 1, 'one connection');
+  t.match(all.items[0], { id: expired, status: 'ACTIVE', authConfigId: config }, 'ACTIVE again with the same id');
 
-  const active = await owner.post(`${base}/connections/${link.connectionId}/reconnect`);
+  const active = await owner.post(`${base}/connections/${expired}/reconnect`);
   t.equal(active.statusCode, 400);
-  t.match(active.json().message, /is ACTIVE; only an EXPIRED connection is reconnected/);
+  t.match(active.json().message, /is ACTIVE; only EXPIRED, FAILED, REVOKED connections are reconnected/);
   t.equal((await owner.post(`${base}/connections/ca_nope/reconnect`)).statusCode, 404);
   t.match(
     (await audit()).find((e) => e.action === 'connect_link.created'),
     {
-      targetId: link.connectionId,
-      detail: { toolkit: 'hubspot', userId: 'erin', authConfigId: config, replaces: expired },
+      targetId: expired,
+      detail: { toolkit: 'hubspot', userId: 'erin', authConfigId: config, reconnect: true },
     },
   );
 });

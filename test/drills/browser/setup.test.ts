@@ -1,13 +1,23 @@
 /**
  * Setting up from the browser (issue 32), as a new user would: create a HubSpot auth config with
  * the project's own OAuth client (registered at the HubSpot sandbox), make a connect link for an
- * end user, open it, consent at the sandbox, see the connection ACTIVE; Reconnect it once EXPIRED;
+ * end user, open it, consent at the sandbox, see the connection ACTIVE; Reconnect it once EXPIRED (the
+ * same connection comes back ACTIVE);
  * read HubSpot's toolkit page (tools with their parameters and scopes, triggers). Screenshots at
  * 1280 px and 390 px in test-artifacts/e2e/setup-*.png.
  */
 import t from 'tap';
 import type { BrowserContext } from 'playwright-core';
-import { browserSkip, launchBrowser, listeningBroker, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
+import {
+  browserSkip,
+  DESKTOP,
+  launchBrowser,
+  listeningBroker,
+  openPage,
+  PHONE,
+  screenshot,
+  sidewaysOverflow,
+} from '../../helpers/browser.js';
 import { signUp } from '../../helpers/console.js';
 import { CUSTOM_CLIENTS } from '../../helpers/sandboxes.js';
 
@@ -104,7 +114,7 @@ t.test('create a HubSpot auth config, connect an account through its link, recon
     await screenshot(page, 'setup-connections');
   });
 
-  await t.test('an EXPIRED connection offers Reconnect: a link for a new connection, and the screen says so', async (t) => {
+  await t.test('an EXPIRED connection offers Reconnect: the link brings back the same connection, ACTIVE, same id', async (t) => {
     b.hubspot.control.tokenEndpoint('invalid_grant');
     const refused = await b.http('POST', `connectors/connections/${connectionId}/refresh`, b.key, {});
     t.match(await refused.json(), { status: 'EXPIRED' }, 'the refresh was refused: EXPIRED');
@@ -116,13 +126,25 @@ t.test('create a HubSpot auth config, connect an account through its link, recon
     const dialog = page.getByTestId('connect-link-dialog');
     t.match(
       await dialog.getByTestId('reconnect-explanation').innerText(),
-      new RegExp(
-        `new hubspot connection for end user browser-user with the same auth config\\. The expired one \\(${connectionId}\\) stays`,
-      ),
+      new RegExp(`reconnect their hubspot account\\. The same connection, ${connectionId}, becomes ACTIVE again`),
     );
     await screenshot(page, 'setup-reconnect');
+    await page.setViewportSize(PHONE);
+    t.equal(await sidewaysOverflow(page), 0, 'the reconnect dialog fits a phone');
+    await screenshot(page, 'setup-reconnect-phone');
+    await page.setViewportSize(DESKTOP);
+
+    const [consent] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('open-connect-link').click()]);
+    await consent.getByRole('heading', { level: 1, name: 'Reconnect your HubSpot account' }).waitFor();
+    await consent.getByRole('button', { name: 'Continue to HubSpot' }).click();
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await consent.getByRole('heading', { level: 1, name: 'Connected' }).waitFor();
+    await consent.close();
+
     await dialog.getByTestId('close-connect-link').click();
-    t.equal(await page.getByTestId('connection-row').count(), 2, 'the new connection waits beside the expired one');
+    await row.and(page.locator('[data-status="ACTIVE"]')).waitFor();
+    t.equal(await page.getByTestId('connection-row').count(), 1, 'one connection: the same one, ACTIVE again');
+    t.match(await (await b.http('GET', `connectors/connections/${connectionId}`, b.key)).json(), { status: 'ACTIVE' });
   });
 
   await t.test("HubSpot's toolkit page: tools searched, a tool's parameters and scopes, triggers", async (t) => {

@@ -3,8 +3,9 @@
  * broker's reason, filters by status, toolkit and end user, and for owners and admins disable /
  * enable, revoke (ACTIVE and EXPIRED only: destroys the tokens at the provider when it can) and
  * delete, each asked first except enabling. Each connection's triggers open under the list.
- * "Connect an account" makes a hosted connect link for an end user (to open or copy); an EXPIRED
- * connection's "Reconnect" makes one for a new connection of the same end user and auth config.
+ * "Connect an account" makes a hosted connect link for an end user (to open or copy); an EXPIRED,
+ * FAILED or REVOKED connection's "Reconnect" makes one that brings back that same connection (same
+ * id: its triggers and references carry on) once the end user consents or enters new credentials.
  */
 import { useState } from 'preact/hooks';
 import { api, projectPath } from '../api';
@@ -23,6 +24,7 @@ import {
   type AuthConfig,
   type ConnectLink,
   type Connection,
+  type ConnectionStatus,
   type List,
   type Page,
   type Project,
@@ -32,6 +34,9 @@ import { DataTable } from '../components/data-table';
 import { ConnectionTriggers } from './triggers';
 
 type Action = 'disable' | 'revoke' | 'delete';
+
+/** What Reconnect accepts (the link service refuses the others): the connection does not work and nothing is under way. */
+const RECONNECTABLE: readonly ConnectionStatus[] = ['EXPIRED', 'FAILED', 'REVOKED'];
 
 const ACTION_TEXT: Record<Action, { title: string; confirm: string; text: string }> = {
   disable: {
@@ -71,7 +76,7 @@ export function Connections({ project }: { project: Project }) {
   const manage = canManage(org.role);
   const item = (c: Connection) => `${base}/${encodeURIComponent(c.id)}` as const;
   const [connecting, setConnecting] = useState(false);
-  // The link just made, with who it is for (and the connection it replaces, for Reconnect).
+  // The link just made, with who it is for (Reconnect: `reconnect` and the connection's own id).
   const [link, setLink] = useState<{ link: ConnectLink; entityId: string; toolkit: string } | null>(null);
 
   async function reconnect(c: Connection) {
@@ -218,7 +223,7 @@ export function Connections({ project }: { project: Project }) {
                         Disable
                       </button>
                     )}
-                    {c.status === 'EXPIRED' ? (
+                    {RECONNECTABLE.includes(c.status) ? (
                       <button
                         type="button"
                         class="button button-small button-primary"
@@ -400,12 +405,12 @@ function ConnectLinkDialog({
 }) {
   const expires = formatDateTime(link.expiresAt);
   return (
-    <Dialog title={link.replaces ? 'Reconnect link' : 'Connect link'} onClose={onClose} testId="connect-link-dialog">
+    <Dialog title={link.reconnect ? 'Reconnect link' : 'Connect link'} onClose={onClose} testId="connect-link-dialog">
       <div class="dialog-body form">
-        {link.replaces ? (
+        {link.reconnect ? (
           <p data-testid="reconnect-explanation">
-            This link makes a <strong>new</strong> {toolkit} connection for end user <strong>{entityId}</strong> with the same auth config.
-            The expired one (<code>{link.replaces}</code>) stays as it is: delete it once the new one is ACTIVE.
+            A link for end user <strong>{entityId}</strong> to reconnect their {toolkit} account. The same connection,{' '}
+            <code>{link.connectionId}</code>, becomes ACTIVE again when they finish: its triggers resume and its id does not change.
           </p>
         ) : (
           <p>
@@ -421,8 +426,14 @@ function ConnectLinkDialog({
           </a>
         </div>
         <p class="hint">
-          It works once and until {expires}. The connection <code>{link.connectionId}</code> is listed below, waiting, until the end user
-          finishes.
+          {link.reconnect ? (
+            <>It works once and until {expires}. Until the end user finishes, the connection keeps its status.</>
+          ) : (
+            <>
+              It works once and until {expires}. The connection <code>{link.connectionId}</code> is listed below, waiting, until the end
+              user finishes.
+            </>
+          )}
         </p>
       </div>
       <div class="dialog-actions">
