@@ -31,6 +31,10 @@ export function apiKeyAudit(audited: Pick<Audited, 'record'>): AuditKeyChange {
   };
 }
 
-/** The names of the fields a change body sets (never their values). */
+/** The names of the fields a change body sets, sorted as the console's entries list them (never their values). */
 export const fieldsOf = (body: unknown): string[] =>
-  body && typeof body === 'object' ? Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] !== undefined) : [];
+  body && typeof body === 'object'
+    ? Object.keys(body)
+        .filter((k) => (body as Record<string, unknown>)[k] !== undefined)
+        .sort()
+    : [];

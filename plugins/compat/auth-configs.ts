@@ -186,7 +186,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, ops.updateAuthConfig, async (req) => {
     const view = await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body));
-    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, fields: fieldsOf(req.body) });
+    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, changed: fieldsOf(req.body) });
     return item(view);
   });
 

@@ -132,7 +132,7 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     if (req.body.connection?.state) await replaceCredentials(projectId, id, req.body.connection.state);
     if (req.body.alias !== undefined) await connections.update(projectId, id, { alias: req.body.alias });
     const conn = await connections.get(projectId, id);
-    await audit(req, 'connection.updated', id, { toolkit: conn.toolkitSlug, userId: conn.entityId, fields: fieldsOf(req.body) });
+    await audit(req, 'connection.updated', id, { toolkit: conn.toolkitSlug, userId: conn.entityId, changed: fieldsOf(req.body) });
     return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
   });
 

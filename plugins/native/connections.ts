@@ -40,7 +40,7 @@ const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'co
 
   route(app, ops.updateConnection, async (req) => {
     const view = await connections.update(principal(req).projectId, req.params.connectionId, req.body);
-    await audit(req, 'connection.updated', view.id, { toolkit: view.providerSlug, userId: view.entityId, fields: fieldsOf(req.body) });
+    await audit(req, 'connection.updated', view.id, { toolkit: view.providerSlug, userId: view.entityId, changed: fieldsOf(req.body) });
     return view;
   });
 

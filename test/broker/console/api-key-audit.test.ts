@@ -66,7 +66,7 @@ t.test('native changes are audited with the key that made them, and no secret', 
   for (const e of entries)
     t.match(e, { actorApiKeyId: b.apiKeyId, actorApiKeyName: /tenant/, projectId: b.projectId, ip: '127.0.0.1' }, e.action);
   t.match(entries[0]!.detail, { name: 'Own HubSpot app', toolkit: 'hubspot' });
-  t.same(entries[1]!.detail!.fields, ['scopes'], 'the names of the changed fields, not their values');
+  t.same(entries[1]!.detail!.changed, ['scopes'], 'the names of the changed fields, not their values');
   t.match(entries[2]!.detail, { toolkit: 'hubspot', userId: 'alice', by: 'initiate' });
   t.match(entries[6]!.detail, { deletedConnections: 0 });
   const text = JSON.stringify(entries);
