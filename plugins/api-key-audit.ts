@@ -17,16 +17,17 @@ export const apiKeyActorOf = (request: FastifyRequest): ApiKeyActor => {
 
 export type AuditKeyChange = (
   request: FastifyRequest,
-  action: `${'auth_config' | 'connection'}.${string}`,
+  action: `${'auth_config' | 'connection'}.${string}` | 'connect_link.created',
   targetId: string,
   detail?: Record<string, unknown>,
 ) => Promise<void>;
 
-/** Records one change made by the request's API key; the target type is the action's prefix. */
+/** Records one change made by the request's API key; the target is what the action's prefix names (a link's: its connection). */
 export function apiKeyAudit(audited: Pick<Audited, 'record'>): AuditKeyChange {
   return (request, action, targetId, detail = {}) => {
     const { organizationId, projectId } = principal(request);
-    const targetType = action.slice(0, action.indexOf('.'));
+    const prefix = action.slice(0, action.indexOf('.'));
+    const targetType = prefix === 'connect_link' ? 'connection' : prefix;
     return audited.record(apiKeyActorOf(request), { organizationId, projectId, action, targetType, targetId, detail });
   };
 }

@@ -194,6 +194,7 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
       ...(b.alias ? { alias: b.alias } : {}),
       ...(connectionData ? { connectionData } : {}),
     });
+    await audit(req, 'connect_link.created', link.connectionId, { userId: b.user_id, authConfigId: b.auth_config_id });
     return reply.code(201).send({
       link_token: link.token,
       redirect_url: link.url,

@@ -7,14 +7,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { principal } from '../auth.js';
+import { apiKeyAudit } from '../api-key-audit.js';
 import { route } from '../operations.js';
 import { requireSessionEntity } from '../agent-session-guard.js';
 import { connectionOperations as ops } from './contract.js';
 
-const connectLinkRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connectLinks' | 'connections'> }> = async (
+const connectLinkRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'connectLinks' | 'connections' | 'tenancy'> }> = async (
   app,
   { services },
 ) => {
+  const audit = apiKeyAudit(services.tenancy.audited);
   route(app, ops.createConnectLink, async (req, reply) => {
     const { authConfigId, entityId, callbackUrl, connectionId } = req.body;
     const { projectId, session } = principal(req);
@@ -28,6 +30,12 @@ const connectLinkRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'c
       entityId,
       ...(callbackUrl ? { callbackUrl } : {}),
       ...(connectionId ? { connectionId } : {}),
+    });
+    // As the console records its links (a reconnect names the connection it brings back).
+    await audit(req, 'connect_link.created', link.connectionId, {
+      userId: entityId,
+      authConfigId,
+      ...(connectionId ? { reconnect: true } : {}),
     });
     return reply.code(201).send({ connectionId: link.connectionId, url: link.url, expiresAt: link.expiresAt.toISOString() });
   });

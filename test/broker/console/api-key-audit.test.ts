@@ -116,3 +116,22 @@ t.test('compat changes are audited the same way', async (t) => {
   t.match(entries[3]!.detail, { toolkit: 'hubspot', userId: 'bob' });
   t.notOk(JSON.stringify(entries).includes(CUSTOM_CLIENTS.hubspot.clientSecret), 'never the client secret');
 });
+
+t.test('connect links made with a key are audited on both planes', async (t) => {
+  const b = await shared.tenant();
+  const config = await send(b, 'POST', '/api/v1/auth_configs', { slug: 'hubspot', authMethodId: 'hubspot_oauth2', isManaged: true });
+  t.equal(config.statusCode, 200, config.body);
+  const authConfigId = config.json().authConfigId as string;
+  const native = await send(b, 'POST', '/api/v1/connect-links', { authConfigId, entityId: 'dana' });
+  t.equal(native.statusCode, 201, native.body);
+  const compat = await send(b, 'POST', `${COMPAT}/connected_accounts/link`, { auth_config_id: authConfigId, user_id: 'eve' });
+  t.equal(compat.statusCode, 201, compat.body);
+
+  const links = (await keyEntries(b)).filter((e) => e.action === 'connect_link.created');
+  t.match(links, [
+    { targetType: 'connection', targetId: native.json().connectionId, detail: { userId: 'dana', authConfigId } },
+    { targetType: 'connection', targetId: /^ca_/, detail: { userId: 'eve', authConfigId } },
+  ]);
+  t.equal(links.length, 2);
+  t.notOk(JSON.stringify(links).includes(String(native.json().url).split('/').pop()), 'never the link token');
+});
