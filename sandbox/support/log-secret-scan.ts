@@ -33,8 +33,14 @@ const SECRET_PATTERNS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: 'random token', pattern: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g },
 ];
 
-/** A candidate of the `random token` kind that is random-looking (not a slug, a word, a number). */
-const random = (text: string) => /[a-z]/.test(text) && /[A-Z]/.test(text) && /\d/.test(text);
+/**
+ * A candidate of the `random token` kind that is random-looking, not a slug, a word, a number or an
+ * identifier such as `Migration20261127190100_trigger_poll_states` (one capital): 43 random
+ * base64url characters hold about 17 capitals, 17 small letters and 7 digits, so fewer than three
+ * capitals or small letters, or two digits, is all but never a token.
+ */
+const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+const random = (text: string) => count(text, /[A-Z]/g) >= 3 && count(text, /[a-z]/g) >= 3 && count(text, /\d/g) >= 2;
 
 /** One cheap test first: most lines hold nothing long enough to be any of the secrets. */
 const MAY_HOLD = /cb_live_|cb_sess_|whsec_|\$2[abxy]\$|\$argon2|scrypt\$|broker_session=|na1-|[A-Za-z0-9_-]{40}/;
