@@ -112,6 +112,15 @@ async function causeOfEndedTransaction(err: unknown, trx: KnexTransaction | unde
   return Promise.race([cause, new Promise((resolve) => setImmediate(() => resolve(err)))]);
 }
 
+/**
+ * SQLite: a transaction that read, then wants to write after another connection committed (the
+ * execution-record writer thread, the cache-epoch handle) fails at once with SQLITE_BUSY_SNAPSHOT,
+ * whatever the busy timeout: its snapshot is stale and cannot be upgraded. It wrote nothing and was
+ * rolled back, so it is run again from the start, a few times.
+ */
+const SNAPSHOT_RETRIES = 4;
+const staleSnapshot = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY_SNAPSHOT';
+
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements here hold no `?` of their own). */
 function numbered(sql: string): string {
   let n = 0;
@@ -130,22 +139,26 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
     // also flush, inside an AsyncLocalStorage (see above). Work writes natively, so nothing waits
     // for a flush.
     async transaction(work) {
-      const committed: (() => void)[] = [];
-      let knexTrx: KnexTransaction | undefined;
-      let result;
-      try {
-        result = await orm.em.getConnection().transactional(async (trx) => {
-          knexTrx = trx as KnexTransaction;
-          commitCallbacks.set(trx, committed);
-          const tx = orm.em.fork();
-          tx.setTransactionContext(trx);
-          return work(tx);
-        });
-      } catch (err) {
-        throw await causeOfEndedTransaction(err, knexTrx);
+      for (let attempt = 1; ; attempt++) {
+        const committed: (() => void)[] = [];
+        let knexTrx: KnexTransaction | undefined;
+        let result;
+        try {
+          result = await orm.em.getConnection().transactional(async (trx) => {
+            knexTrx = trx as KnexTransaction;
+            commitCallbacks.set(trx, committed);
+            const tx = orm.em.fork();
+            tx.setTransactionContext(trx);
+            return work(tx);
+          });
+        } catch (err) {
+          // Rolled back, nothing written: run it again on a fresh snapshot (see staleSnapshot).
+          if (!isPostgres && attempt < SNAPSHOT_RETRIES && staleSnapshot(err)) continue;
+          throw await causeOfEndedTransaction(err, knexTrx);
+        }
+        for (const callback of committed) callback();
+        return result;
       }
-      for (const callback of committed) callback();
-      return result;
     },
     isPostgres,
     bulkInsert: (entity) => {

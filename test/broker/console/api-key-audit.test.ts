@@ -133,5 +133,5 @@ t.test('connect links made with a key are audited on both planes', async (t) => 
     { targetType: 'connection', targetId: /^ca_/, detail: { userId: 'eve', authConfigId } },
   ]);
   t.equal(links.length, 2);
-  t.notOk(JSON.stringify(links).includes(String(native.json().url).split('/').pop()), 'never the link token');
+  t.notOk(JSON.stringify(links).includes(String(native.json().url).split('/').pop()!), 'never the link token');
 });

@@ -3,6 +3,7 @@
  * (500): produced by the real ORM with the configured bounds, on the pass's own database.
  */
 import t from 'tap';
+import { createDb } from '../../../src/db/fork-per-call.js';
 import Database from 'better-sqlite3';
 import { createServer, type Socket } from 'node:net';
 import { openOrm } from '../../../src/db/orm.js';
@@ -75,4 +76,30 @@ t.test('an unreachable PostgreSQL fails within the acquire bound, as unavailable
   t.ok(Date.now() - started < 2000, `failed after ${Date.now() - started} ms`);
   t.ok(isDatabaseUnavailable(err), 'unavailable');
   t.match(classifyError(err), { status: 503, code: 'SERVICE_UNAVAILABLE' });
+});
+
+t.test('SQLite: a transaction whose snapshot went stale (another connection wrote) is run again, not failed', async (t) => {
+  const database = await createTestDatabase(t);
+  const config = testConfig(database);
+  if (config.database.kind !== 'sqlite') return t.pass('PostgreSQL waits for row locks instead');
+  const orm = await openOrm(config.database);
+  t.teardown(() => orm.close(true));
+  const db = createDb(orm, config.database);
+  t.teardown(() => db.close());
+  await orm.em.fork().getConnection().execute('create table counter (n integer)');
+  await orm.em.fork().getConnection().execute('insert into counter (n) values (0)');
+  const other = new Database(config.database.url);
+  t.teardown(() => other.close());
+
+  let attempts = 0;
+  await db.transaction(async (em) => {
+    attempts += 1;
+    const conn = em.getConnection();
+    await conn.execute('select n from counter', [], 'all', em.getTransactionContext());
+    // Another writer (as the execution-record thread is) commits between this read and this write.
+    if (attempts === 1) other.exec('update counter set n = n + 10');
+    await conn.execute('update counter set n = n + 1', [], 'run', em.getTransactionContext());
+  });
+  t.equal(attempts, 2, 'the first attempt met a stale snapshot and was run again');
+  t.same(other.prepare('select n from counter').get(), { n: 11 }, 'both writes, once each');
 });
