@@ -22,9 +22,14 @@ const API_KEY_SHAPED = /(cb_live_)[A-Za-z0-9_-]+/g;
  * link's `/connect/<connection id>.<expiry>.<token>`), never one of our ids (`ca_…`, `prefix_` and
  * at most 40 characters) nor a slug (one case).
  */
-const TOKEN_SHAPED = /(?<=[/=.])(?![a-z]{2,4}_)[A-Za-z0-9_-]{32,}(?=[/?&#.]|$)/g;
+const TOKEN_SHAPED = /(?<=[/=.])[A-Za-z0-9_-]{32,}(?=[/?&#.]|$)/g;
+
+/** One of our ids (`ex_…`, `whs_…`): a short lower-case prefix, at most 40 characters in all. */
+const OUR_ID = /^[a-z]{2,4}_/;
 
 function redactToken(candidate: string): string {
+  // A random token may start like an id too ("fc_1eVA…"): only its length tells them apart.
+  if (OUR_ID.test(candidate) && candidate.length <= 40) return candidate;
   const random = (/[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && /\d/.test(candidate)) || /^[0-9a-f]+$/.test(candidate);
   return random ? '[REDACTED]' : candidate;
 }

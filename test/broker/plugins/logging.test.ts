@@ -136,8 +136,13 @@ t.test('a key or token in a URL is redacted from the access log; ids and slugs s
   const id = 'ca_81GvMzqgeJ6Ko8A5QyY4';
   // A hosted connect link as the broker makes them: <connection id>.<expiry>.<token>.
   const linkToken = 'taYA0uMrl31VBvYerrydKPj9NsQLeT0ux-FhmKCDW-0';
+  // One that starts as our ids do (a short lower-case prefix and "_"), as one link in a few hundred does.
+  const idLikeToken = 'fc_1eVAKZ_iPa6CkunO_IgVuMcPcabwBx6tLwQQqLp8';
+  const executionId = 'ex_01a21f78c1210000LuD2kfXmjpOdYnq2jUe-';
   for (const url of [
     `/connect/${id}.mwznq1b7.${linkToken}`,
+    `/connect/${id}.mwznq1b7.${idLikeToken}`,
+    `/api/v1/console/executions/${executionId}`,
     `/api/v1/connectors/connections/${key}`,
     `/api/v1/connectors/connections/${id}`,
     `/api/v1/toolkits?search=${key}`,
@@ -152,6 +157,8 @@ t.test('a key or token in a URL is redacted from the access log; ids and slugs s
   t.notOk(written.includes(token), 'no token-shaped path segment');
   t.notOk(written.includes(linkToken), "nor a connect link's token");
   t.match(written, `/connect/${id}.mwznq1b7.[REDACTED]`, 'its connection id and expiry stay');
+  t.notOk(written.includes(idLikeToken), 'nor a token that starts like an id');
+  t.match(written, executionId, 'a long id of ours stays');
   t.notOk(written.includes(hex), 'nor a hex one');
   t.match(written, `/api/v1/connectors/connections/${id}`, 'ids stay readable');
   t.match(written, 'HUBSPOT_CONTACTS_CREATE_OR_UPDATE_BATCH_2024', 'and slugs');
