@@ -145,6 +145,9 @@ t.test(
       }
       for (const [k, name] of ['A2', 'B3', 'C2'].entries())
         await startInstance(name, Number(new URL(running[k]!.url).port), c.env, c.instances);
+      // While all three were down nginx marked each failed (max_fails=3, fail_timeout=10s, the shipped
+      // config) and answers 502 until that passes: wait for it to route again, as a deploy's check would.
+      t.ok(await eventually(async () => (await api('GET', 'toolkits?limit=1')).status === 200, 30_000), 'nginx routes again');
       await some(2);
 
       const arrived = () => new Set(contactEvents().map((d) => d.event.data.payload?.id));
