@@ -2,7 +2,7 @@
  * What a project API key changes (auth configs and connections, on the native API and the compat
  * mount) goes to the organization's audit log, as console changes do: the key and its name, the
  * request's address, the action and its target. Details carry names, toolkits, end users and the
- * names of changed fields, never values (a body may hold a client secret or a credential).
+ * names of changed fields (changedFields), never values (a body may hold a client secret or a credential).
  */
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyActor } from '../src/tenancy/actor.js';
@@ -31,11 +31,3 @@ export function apiKeyAudit(audited: Pick<Audited, 'record'>): AuditKeyChange {
     return audited.record(apiKeyActorOf(request), { organizationId, projectId, action, targetType, targetId, detail });
   };
 }
-
-/** The names of the fields a change body sets, sorted as the console's entries list them (never their values). */
-export const fieldsOf = (body: unknown): string[] =>
-  body && typeof body === 'object'
-    ? Object.keys(body)
-        .filter((k) => (body as Record<string, unknown>)[k] !== undefined)
-        .sort()
-    : [];

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
-import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
+import { apiKeyAudit } from '../api-key-audit.js';
+import { changedFields } from '../../src/tenancy/audited.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import type { AuthConfigView } from '../../src/connections/auth-config-service.js';
 import { authConfigItem, parseEnabledStatus, toCreateInput, toUpdateInput } from './auth-config-view.js';
@@ -186,7 +187,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, ops.updateAuthConfig, async (req) => {
     const view = await authConfigs.update(principal(req).projectId, req.params.id, toUpdateInput(req.body));
-    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, changed: fieldsOf(req.body) });
+    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, changed: changedFields(req.body) });
     return item(view);
   });
 

@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { Type } from '@sinclair/typebox';
 import { principal } from '../auth.js';
-import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
+import { apiKeyAudit } from '../api-key-audit.js';
+import { changedFields } from '../../src/tenancy/audited.js';
 import { MAX_MAP_ENTRIES, TEXT_LIMITS } from '../../src/schemas/common.js';
 import { connectionFields, credentialsFromState, stateScheme } from './credential-state.js';
 import { compatBadRequest, notImplementedHere } from './errors.js';
@@ -132,7 +133,7 @@ const connectedAccountActions: FastifyPluginAsyncTypebox<{
     if (req.body.connection?.state) await replaceCredentials(projectId, id, req.body.connection.state);
     if (req.body.alias !== undefined) await connections.update(projectId, id, { alias: req.body.alias });
     const conn = await connections.get(projectId, id);
-    await audit(req, 'connection.updated', id, { toolkit: conn.toolkitSlug, userId: conn.entityId, changed: fieldsOf(req.body) });
+    await audit(req, 'connection.updated', id, { toolkit: conn.toolkitSlug, userId: conn.entityId, changed: changedFields(req.body) });
     return { success: true, id, status: compatStatus(conn.status, conn.disabled) };
   });
 

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { principal } from '../auth.js';
-import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
+import { apiKeyAudit } from '../api-key-audit.js';
+import { changedFields } from '../../src/tenancy/audited.js';
 import { AuthConfigSchema, pageOf } from '../../src/connections/api-schemas.js';
 import { route } from '../operations.js';
 import { authConfigOperations as ops } from './contract.js';
@@ -28,7 +29,7 @@ const authConfigRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'au
 
   route(app, ops.updateAuthConfig, async (req) => {
     const view = await authConfigs.update(principal(req).projectId, req.params.authConfigId, req.body);
-    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, changed: fieldsOf(req.body) });
+    await audit(req, 'auth_config.updated', view.id, { name: view.name, toolkit: view.toolkit, changed: changedFields(req.body) });
     return view;
   });
 

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../src/services.js';
 import { principal } from '../auth.js';
-import { apiKeyAudit, fieldsOf } from '../api-key-audit.js';
+import { apiKeyAudit } from '../api-key-audit.js';
+import { changedFields } from '../../src/tenancy/audited.js';
 import { ConnectionSchema, pageOf } from '../../src/connections/api-schemas.js';
 import { route } from '../operations.js';
 import { connectionOperations as ops } from './contract.js';
@@ -40,7 +41,11 @@ const connectionRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'co
 
   route(app, ops.updateConnection, async (req) => {
     const view = await connections.update(principal(req).projectId, req.params.connectionId, req.body);
-    await audit(req, 'connection.updated', view.id, { toolkit: view.providerSlug, userId: view.entityId, changed: fieldsOf(req.body) });
+    await audit(req, 'connection.updated', view.id, {
+      toolkit: view.providerSlug,
+      userId: view.entityId,
+      changed: changedFields(req.body),
+    });
     return view;
   });
 

@@ -21,7 +21,7 @@ import type { ConnectionView } from '../connections/connection-view.js';
 import type { TokenService } from '../connections/token-service.js';
 import { badRequest } from '../errors.js';
 import type { Actor } from '../tenancy/actor.js';
-import type { Audited } from '../tenancy/audited.js';
+import { changedFields, type Audited } from '../tenancy/audited.js';
 
 /** Where a request acts: the organization's project it names. */
 export interface ProjectTarget {
@@ -100,7 +100,7 @@ export function createConsoleResourceService(deps: {
         view = await authConfigs.update(t.projectId, authConfigId, edits);
         await record(actor, t, 'auth_config.updated', 'auth_config', authConfigId, {
           ...configDetail(view),
-          changed: Object.keys(edits).sort(),
+          changed: changedFields(edits),
         });
       }
       return enabled === undefined ? view : this.setAuthConfigEnabled(actor, t, authConfigId, enabled);

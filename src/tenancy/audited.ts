@@ -84,3 +84,11 @@ export function createAudited(deps: { db: Db; audit: AuditRepository; clock: Clo
 }
 
 export type Audited = ReturnType<typeof createAudited>;
+
+/** The names of the fields a change sets, sorted, for an entry's detail (never their values: one may be a secret). */
+export const changedFields = (change: unknown): string[] =>
+  change && typeof change === 'object'
+    ? Object.keys(change)
+        .filter((k) => (change as Record<string, unknown>)[k] !== undefined)
+        .sort()
+    : [];
