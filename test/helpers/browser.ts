@@ -118,3 +118,19 @@ export async function listeningBroker(t: TestContext) {
   const b = await brokerWithSandboxes(t);
   return { ...b, ...(await listenOnLoopback(b.app)) };
 }
+
+/**
+ * The end user's part of a console connect link: opens the link dialog's link in a new tab (after
+ * its `heading`, when given), consents at the HubSpot sandbox, sees "Connected", then closes the tab
+ * and the console's dialog.
+ */
+export async function consentFromLinkDialog(page: Page, context: BrowserContext, options: { heading?: string } = {}): Promise<void> {
+  const dialog = page.getByTestId('connect-link-dialog');
+  const [consent] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('open-connect-link').click()]);
+  if (options.heading) await consent.getByRole('heading', { level: 1, name: options.heading }).waitFor();
+  await consent.getByRole('button', { name: 'Continue to HubSpot' }).click();
+  await consent.getByRole('button', { name: 'Approve' }).click();
+  await consent.getByRole('heading', { level: 1, name: 'Connected' }).waitFor();
+  await consent.close();
+  await dialog.getByTestId('close-connect-link').click();
+}

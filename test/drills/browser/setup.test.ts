@@ -10,6 +10,7 @@ import t from 'tap';
 import type { BrowserContext } from 'playwright-core';
 import {
   browserSkip,
+  consentFromLinkDialog,
   DESKTOP,
   launchBrowser,
   listeningBroker,
@@ -100,13 +101,7 @@ t.test('create a HubSpot auth config, connect an account through its link, recon
     t.match(url, new RegExp(`^${b.config.publicBaseUrl}/connect/`), 'a hosted link on PUBLIC_BASE_URL');
     await screenshot(page, 'setup-connect-link');
 
-    const [consent] = await Promise.all([context.waitForEvent('page'), linkDialog.getByTestId('open-connect-link').click()]);
-    await consent.getByRole('button', { name: 'Continue to HubSpot' }).click();
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await consent.getByRole('heading', { level: 1, name: 'Connected' }).waitFor();
-    await consent.close();
-
-    await page.getByTestId('close-connect-link').click();
+    await consentFromLinkDialog(page, context);
     const row = page.getByTestId('connection-row').filter({ hasText: 'browser-user' });
     await row.and(page.locator('[data-status="ACTIVE"]')).waitFor();
     connectionId = (await row.getAttribute('data-connection-id'))!;
@@ -134,14 +129,7 @@ t.test('create a HubSpot auth config, connect an account through its link, recon
     await screenshot(page, 'setup-reconnect-phone');
     await page.setViewportSize(DESKTOP);
 
-    const [consent] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('open-connect-link').click()]);
-    await consent.getByRole('heading', { level: 1, name: 'Reconnect your HubSpot account' }).waitFor();
-    await consent.getByRole('button', { name: 'Continue to HubSpot' }).click();
-    await consent.getByRole('button', { name: 'Approve' }).click();
-    await consent.getByRole('heading', { level: 1, name: 'Connected' }).waitFor();
-    await consent.close();
-
-    await dialog.getByTestId('close-connect-link').click();
+    await consentFromLinkDialog(page, context, { heading: 'Reconnect your HubSpot account' });
     await row.and(page.locator('[data-status="ACTIVE"]')).waitFor();
     t.equal(await page.getByTestId('connection-row').count(), 1, 'one connection: the same one, ACTIVE again');
     t.match(await (await b.http('GET', `connectors/connections/${connectionId}`, b.key)).json(), { status: 'ACTIVE' });

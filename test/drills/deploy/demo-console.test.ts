@@ -8,7 +8,7 @@
  */
 import t from 'tap';
 import { startDemo } from './demo-process.js';
-import { browserSkip, launchBrowser, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
+import { browserSkip, consentFromLinkDialog, launchBrowser, openPage, PHONE, screenshot, sidewaysOverflow } from '../../helpers/browser.js';
 
 const skip = browserSkip();
 
@@ -71,12 +71,7 @@ t.test('set up, try a tool and find failed calls in the console of npm run demo'
     new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${port}/connect/`),
     "a hosted link on the demo's public URL",
   );
-  const [consent] = await Promise.all([context.waitForEvent('page'), linkDialog.getByTestId('open-connect-link').click()]);
-  await consent.getByRole('button', { name: 'Continue to HubSpot' }).click();
-  await consent.getByRole('button', { name: 'Approve' }).click();
-  await consent.getByRole('heading', { level: 1, name: 'Connected' }).waitFor();
-  await consent.close();
-  await page.getByTestId('close-connect-link').click();
+  await consentFromLinkDialog(page, context);
   const connectionRow = page.getByTestId('connection-row').filter({ hasText: 'ada' });
   await connectionRow.and(page.locator('[data-status="ACTIVE"]')).waitFor();
   const connectionId = (await connectionRow.getAttribute('data-connection-id'))!;
