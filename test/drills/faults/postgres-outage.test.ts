@@ -11,10 +11,10 @@ import t from 'tap';
 import pg from 'pg';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
-import { createScratchDatabase } from '../../../sandbox/support/scratch-postgres.js';
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
-import { startTcpProxy, type ProxyMode } from '../../../sandbox/support/tcp-proxy.js';
+import type { ProxyMode } from '../../../sandbox/support/tcp-proxy.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
+import { proxiedScratchDatabase } from './proxied-postgres.js';
 import { startLoad, waitFor, within, type Call, type Sample } from './load-recorder.js';
 
 const CUT_MS = Number(process.env.FAULT_CUT_MS ?? 5000);
@@ -54,14 +54,7 @@ function isOutageBody(body: string): boolean {
 }
 
 t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery, nothing lost', { skip }, async (t) => {
-  const scratch = await createScratchDatabase(baseUrl);
-  t.teardown(() => scratch.drop());
-  const target = new URL(scratch.url);
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  t.teardown(() => proxy.close());
-  const viaProxy = new URL(scratch.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
+  const { proxy, url: viaProxy } = await proxiedScratchDatabase(t, baseUrl);
 
   const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot] });
   t.teardown(() => hubspot.close());
@@ -75,7 +68,7 @@ t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery,
       PORT: String(port),
       PUBLIC_BASE_URL: base,
       DATA_DIR: t.testdirName,
-      DATABASE_URL: viaProxy.toString(),
+      DATABASE_URL: viaProxy,
       VAULT_KEYS: TEST_VAULT_KEYS,
       SESSION_SECRET: 's'.repeat(40),
       LOG_LEVEL: 'fatal',

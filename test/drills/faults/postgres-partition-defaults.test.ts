@@ -11,10 +11,9 @@ import t from 'tap';
 import pg from 'pg';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
-import { createScratchDatabase } from '../../../sandbox/support/scratch-postgres.js';
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
-import { startTcpProxy } from '../../../sandbox/support/tcp-proxy.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
+import { proxiedScratchDatabase } from './proxied-postgres.js';
 import { waitFor } from './load-recorder.js';
 
 /**
@@ -83,14 +82,7 @@ interface Answer {
 }
 
 t.test('a silent PostgreSQL partition with default settings: bounded 503s, never a 500, served again after', { skip }, async (t) => {
-  const scratch = await createScratchDatabase(baseUrl);
-  t.teardown(() => scratch.drop());
-  const target = new URL(scratch.url);
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  t.teardown(() => proxy.close());
-  const viaProxy = new URL(scratch.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
+  const { proxy, url: viaProxy } = await proxiedScratchDatabase(t, baseUrl);
 
   const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot] });
   t.teardown(() => hubspot.close());
@@ -105,7 +97,7 @@ t.test('a silent PostgreSQL partition with default settings: bounded 503s, never
       PORT: String(port),
       PUBLIC_BASE_URL: base,
       DATA_DIR: t.testdirName,
-      DATABASE_URL: viaProxy.toString(),
+      DATABASE_URL: viaProxy,
       VAULT_KEYS: TEST_VAULT_KEYS,
       SESSION_SECRET: 's'.repeat(40),
       PASSWORD_HASH_COST: '4',
