@@ -23,7 +23,7 @@ import type { DirectAuthMethodDef } from '../catalog/catalog-schema.js';
 import { renderOAuth2 } from '../catalog/connection-config.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import type { ConnectionService } from './connection-service.js';
-import { STATE_TTL_MS } from './oauth-state.js';
+import { STATE_TTL_MS, oauthCallbackUrl } from './oauth-state.js';
 import type { ConnectionStatus, IConnection } from '../db/entities/index.js';
 import type { Projects } from '../tenancy/projects.js';
 import { BrokerError, badRequest } from '../errors.js';
@@ -259,7 +259,7 @@ export function createConnectLinkService(deps: {
     return {
       name: browserCookieName(connection.id),
       value,
-      path: new URL(`${deps.config.publicBaseUrl}/api/v1/connectors/${encodeURIComponent(connection.toolkitSlug)}/callback`).pathname,
+      path: new URL(oauthCallbackUrl(deps.config.publicBaseUrl, connection.toolkitSlug)).pathname,
       maxAgeSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
     };
   }

@@ -26,7 +26,7 @@ import type { ProviderHttpClient } from '../providers/http-client.js';
 import type { VaultService } from '../vault/vault-service.js';
 import type { AuthConfigService } from './auth-config-service.js';
 import { connectionView, type ConnectionView } from './connection-view.js';
-import type { StateSigner } from './oauth-state.js';
+import { oauthCallbackUrl, type StateSigner } from './oauth-state.js';
 import { createOAuthAuthorization } from './oauth-authorization.js';
 import type { HotCache } from '../cache/hot-cache.js';
 import type { ConnectionEvents } from './connection-events.js';
@@ -89,7 +89,7 @@ export function createConnectionService(deps: {
 }) {
   const { db, connectionRows: rows, catalog, vault, authConfigs, http, state, cache } = deps;
 
-  const callbackUrl = (slug: string) => `${deps.config.publicBaseUrl}/api/v1/connectors/${encodeURIComponent(slug)}/callback`;
+  const callbackUrl = (slug: string) => oauthCallbackUrl(deps.config.publicBaseUrl, slug);
 
   function toolkitOrFail(slug: string): ToolkitFile {
     const toolkit = catalog.getToolkit(slug);

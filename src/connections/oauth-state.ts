@@ -9,6 +9,10 @@ import { systemClock, type Clock } from '../clock.js';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
+/** The broker's OAuth callback URL for a toolkit: the redirect_uri it sends, and what a custom OAuth client registers. */
+export const oauthCallbackUrl = (publicBaseUrl: string, slug: string): string =>
+  `${publicBaseUrl}/api/v1/connectors/${encodeURIComponent(slug)}/callback`;
+
 export interface StatePayload {
   /** connection id */
   c: string;

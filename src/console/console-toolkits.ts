@@ -9,7 +9,9 @@
  */
 import type { Catalog } from '../catalog/catalog.js';
 import type { AuthMethodDef, ToolFile } from '../catalog/catalog-schema.js';
+import type { ToolkitApi } from '../catalog/catalog-api-schemas.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
+import { oauthCallbackUrl } from '../connections/oauth-state.js';
 import { notFound } from '../errors.js';
 import { MAX_TOOLKIT_TRIGGER_TYPES, type ConsoleToolkit, type ConsoleToolkitDetail, type ConsoleToolView } from './project-api-schemas.js';
 
@@ -31,47 +33,48 @@ const toolView = (tool: ToolFile): ConsoleToolView => ({
 
 export function createConsoleToolkits(deps: {
   catalog: Pick<Catalog, 'getToolkit' | 'toolkits' | 'triggers' | 'searchTools'>;
-  catalogService: Pick<CatalogService, 'listToolkits'>;
+  catalogService: Pick<CatalogService, 'listToolkits' | 'getToolkit'>;
   /** PUBLIC_BASE_URL: the OAuth callback URL a custom OAuth client registers is under it. */
   publicBaseUrl: string;
 }) {
-  // The same URL the connection service sends as redirect_uri (connection-service.ts).
-  const callbackUrl = (slug: string) => `${deps.publicBaseUrl}/api/v1/connectors/${encodeURIComponent(slug)}/callback`;
+  const callbackUrl = (slug: string) => oauthCallbackUrl(deps.publicBaseUrl, slug);
 
   function toolkitOrFail(slug: string) {
     if (!deps.catalog.getToolkit(slug)) throw notFound(`Toolkit ${slug} not found`, 'toolkit', { slug });
     return slug;
   }
 
+  /** A toolkit as the catalog API shows it, with what the console adds. */
+  function consoleToolkit(tk: ToolkitApi): ConsoleToolkit {
+    const file = deps.catalog.getToolkit(tk.slug);
+    const methods = new Map(file?.authMethods.map((m) => [m.id, m]));
+    const authMethods = tk.authMethods.map((m): ConsoleAuthMethod => ({
+      id: m.id,
+      name: m.displayName,
+      kind: m.kind as ConsoleAuthMethod['kind'],
+      managedClientConfigured: m.managedClientConfigured,
+      credentialFields: credentialFields(methods.get(m.id)),
+      connectionFields: m.connectionFields,
+      defaultScopes: defaultScopes(methods.get(m.id)),
+    }));
+    return {
+      slug: tk.slug,
+      name: tk.name,
+      description: tk.description,
+      ...(file?.logo ? { logo: file.logo } : {}),
+      categories: tk.categories,
+      noAuth: tk.noAuth,
+      authMethods,
+      scopes: tk.scopes,
+      toolsCount: tk.toolsCount,
+      triggersCount: tk.triggersCount,
+      oauthCallbackUrl: authMethods.some((m) => m.kind === 'oauth2') ? callbackUrl(tk.slug) : null,
+    };
+  }
+
   /** Every toolkit of the catalog, in the catalog's order. */
   function list(): ConsoleToolkit[] {
-    const all = deps.catalogService.listToolkits({ limit: deps.catalog.toolkits().length || 1, offset: 0 });
-    return all.items.map((tk) => {
-      const file = deps.catalog.getToolkit(tk.slug);
-      const methods = new Map(file?.authMethods.map((m) => [m.id, m]));
-      const authMethods = tk.authMethods.map((m): ConsoleAuthMethod => ({
-        id: m.id,
-        name: m.displayName,
-        kind: m.kind as ConsoleAuthMethod['kind'],
-        managedClientConfigured: m.managedClientConfigured,
-        credentialFields: credentialFields(methods.get(m.id)),
-        connectionFields: m.connectionFields,
-        defaultScopes: defaultScopes(methods.get(m.id)),
-      }));
-      return {
-        slug: tk.slug,
-        name: tk.name,
-        description: tk.description,
-        ...(file?.logo ? { logo: file.logo } : {}),
-        categories: tk.categories,
-        noAuth: tk.noAuth,
-        authMethods,
-        scopes: tk.scopes,
-        toolsCount: tk.toolsCount,
-        triggersCount: tk.triggersCount,
-        oauthCallbackUrl: authMethods.some((m) => m.kind === 'oauth2') ? callbackUrl(tk.slug) : null,
-      };
-    });
+    return deps.catalogService.listToolkits({ limit: deps.catalog.toolkits().length || 1, offset: 0 }).items.map(consoleToolkit);
   }
 
   return {
@@ -80,7 +83,7 @@ export function createConsoleToolkits(deps: {
     /** One toolkit as listed, with its trigger types; 404 naming an unknown slug. */
     get(slug: string): ConsoleToolkitDetail {
       toolkitOrFail(slug);
-      const toolkit = list().find((tk) => tk.slug === slug)!;
+      const toolkit = consoleToolkit(deps.catalogService.getToolkit(slug));
       const triggerTypes = deps.catalog
         .triggers([slug])
         .slice(0, MAX_TOOLKIT_TRIGGER_TYPES)
