@@ -265,6 +265,13 @@ export const EnvSchema = Type.Object({
     default: 1000,
     description: 'How often an instance asks the database whether a trigger poll is due',
   }),
+  TRIGGER_POLL_LEASE_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 30,
+    description:
+      'How long a claim on a trigger poll holds unless renewed (a running poll renews it every third of this): how long a trigger waits when the instance polling it dies',
+  }),
   TRIGGER_POLL_MAX_FAILURES: Type.Integer({
     minimum: 1,
     maximum: 1000,
@@ -420,6 +427,8 @@ export interface TriggerPollerConfig {
   minIntervalMs: number;
   concurrency: number;
   checkMs: number;
+  /** A claim on a poll holds this long unless renewed; polls in flight renew it every third of it. */
+  leaseMs: number;
   maxFailures: number;
 }
 
@@ -688,6 +697,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       minIntervalMs: Math.round(env.TRIGGER_MIN_INTERVAL_SECONDS * 1000),
       concurrency: env.TRIGGER_POLL_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 8),
       checkMs: env.TRIGGER_POLL_CHECK_MS,
+      leaseMs: env.TRIGGER_POLL_LEASE_SECONDS * 1000,
       maxFailures: env.TRIGGER_POLL_MAX_FAILURES,
     },
     connectionRefresh: {

@@ -98,6 +98,15 @@ export function createTriggerPollStateRepository(db: Db) {
       return em.find(TriggerPollState, { instanceId: { $in: rows.map((r) => r.instance_id) }, leaseToken: token }, fresh);
     },
 
+    /** Extends the claim `token` holds on these rows (polls still running); returns rows extended. */
+    renew(instanceIds: readonly string[], token: string, leaseUntil: Date, em: EntityManager = db.em()): Promise<number> {
+      return em.nativeUpdate(
+        TriggerPollState,
+        { instanceId: { $in: [...instanceIds] }, leaseToken: token },
+        { leaseExpiresAt: leaseUntil },
+      );
+    },
+
     /**
      * Ends a poll: the new mark, schedule and outcome, and the lease released. Only while the
      * claim `token` still holds the row and the instance is still enabled: a poll whose lease ran

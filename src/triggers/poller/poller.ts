@@ -7,7 +7,9 @@
  *   and the ids at it, failures.
  * - Claiming: every broker instance's loop is a timer asking the database for due rows; one
  *   statement claims them with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite has one
- *   writer), so each tick goes to one instance.
+ *   writer), so each tick goes to one instance. The lease (TRIGGER_POLL_LEASE_SECONDS) is short and
+ *   renewed every third of it while the poll runs, so a slow poll is not redone meanwhile and an
+ *   instance that dies mid-poll delays its triggers by one lease at most.
  * - Committing: the new mark and the poll's `trigger.event`s are written in one transaction, only
  *   while the claim still holds the row and the instance is enabled. A poll that crashed or
  *   outlived its lease commits nothing and the row is polled again from the old mark: never lost.
@@ -60,8 +62,6 @@ export interface PollStatus {
   failures: number;
 }
 
-/** A claim lasts this long; a poll still running then may be redone by another instance (its own result is dropped). */
-export const POLL_LEASE_MS = 5 * 60_000;
 /** Backoff after the first failure, doubling per failure up to the cap. */
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 3_600_000;
@@ -281,22 +281,32 @@ export function createTriggerPoller(deps: TriggerPollerDeps) {
     const now = clock.now();
     if (!(await states.hasDue(new Date(now)))) return new Map();
     const token = randomBytes(15).toString('base64url');
-    const claimed = await states.claimDue(new Date(now), new Date(now + POLL_LEASE_MS), token, limit);
+    const claimed = await states.claimDue(new Date(now), new Date(now + config.leaseMs), token, limit);
     const outcomes = new Map<string, TriggerPollOutcome>();
+    const polling = new Set<string>();
+    const renewal = setInterval(() => {
+      if (polling.size === 0) return;
+      states.renew([...polling], token, new Date(clock.now() + config.leaseMs)).catch((err: unknown) => {
+        log.warn({ err }, 'could not renew the claim on trigger polls in flight; another instance may poll them again');
+      });
+    }, config.leaseMs / 3);
+    renewal.unref();
     await Promise.all(
       claimed.map(async (row) => {
         // Still polling it here (its lease ran out): never a second copy in one process; the lease decides later.
         if (running.has(row.instanceId)) return;
         running.add(row.instanceId);
+        polling.add(row.instanceId);
         try {
           outcomes.set(row.instanceId, await pollOne(row, token));
         } catch (err) {
           log.warn({ err, instanceId: row.instanceId }, 'trigger poll failed unexpectedly; its lease runs out and it is polled again');
         } finally {
           running.delete(row.instanceId);
+          polling.delete(row.instanceId);
         }
       }),
-    );
+    ).finally(() => clearInterval(renewal));
     return outcomes;
   }
 

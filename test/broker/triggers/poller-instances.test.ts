@@ -1,6 +1,7 @@
 /**
  * The poller across restarts and broker instances: a poller that dies holding a claim (its lease
- * runs out, another app on the same database polls, nothing lost, nothing twice), a replay from an
+ * runs out, another app on the same database polls, nothing lost, nothing twice), a slow poll that
+ * keeps its claim past the lease by renewing it, a replay from an
  * older mark (the same event ids, nothing recorded twice), a poll whose instance is disabled
  * while it runs (it commits nothing), and two apps polling one set of instances (PostgreSQL: each
  * instance once per tick).
@@ -11,7 +12,6 @@ import { appDb, buildTestApp, createTestDatabase, type TestApp } from '../../hel
 import { brokerWithSandboxes, EXTRA_CATALOG } from '../../helpers/sandboxes.js';
 import { manualClock } from '../../helpers/clock.js';
 import { sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
-import { POLL_LEASE_MS } from '../../../src/triggers/poller/poller.js';
 import { createTriggerPollStateRepository } from '../../../src/db/repositories/trigger-poll-state-repository.js';
 import { createTriggerInstanceRepository } from '../../../src/db/repositories/trigger-instance-repository.js';
 import { Connection } from '../../../src/db/entities/index.js';
@@ -65,9 +65,9 @@ let survivor: TestApp;
  * An instance row for a poll target: an app starting on this database reconciles poll states with
  * instances (src/triggers/instance-polling.ts) and drops a state whose instance does not exist.
  */
-async function instanceFor(instanceId: string): Promise<void> {
-  const conn = await appDb(b).em().findOneOrFail(Connection, { id: connectionId });
-  await createTriggerInstanceRepository(appDb(b)).insert({
+async function instanceFor(instanceId: string, app: TestApp = b): Promise<void> {
+  const conn = await appDb(app).em().findOneOrFail(Connection, { id: connectionId });
+  await createTriggerInstanceRepository(appDb(app)).insert({
     id: instanceId,
     projectId: b.projectId,
     triggerSlug: 'HUBSPOT_CONTACT_CREATED',
@@ -91,14 +91,16 @@ t.test('a poller that dies holding a claim: after its lease another app polls; n
   const made = [contact(), contact()];
   clock.advance(MINUTE);
   // The first app claims the due row and dies before committing.
-  t.equal((await states.claimDue(new Date(clock.now()), new Date(clock.now() + POLL_LEASE_MS), 'dead-claim', 10)).length, 1);
+  const leaseMs = b.app.config.triggers.leaseMs;
+  t.equal(leaseMs, 30_000, 'TRIGGER_POLL_LEASE_SECONDS defaults to 30 s');
+  t.equal((await states.claimDue(new Date(clock.now()), new Date(clock.now() + leaseMs), 'dead-claim', 10)).length, 1);
   await b.app.close();
 
   survivor = await anotherApp();
   states = createTriggerPollStateRepository(appDb(survivor));
   const poller = survivor.app.services.triggerPoller;
   t.equal((await poller.runDue()).size, 0, 'the dead claim holds until its lease runs out');
-  clock.advance(POLL_LEASE_MS);
+  clock.advance(leaseMs);
   t.same([...(await poller.runDue())], [['ti_restart', 'ok']]);
   const events = await eventsOf(survivor.app, 'ti_restart');
   t.same(events.map((e) => e.contact).sort(), made.map((c) => c.id).sort(), 'each contact once');
@@ -117,6 +119,47 @@ t.test('a poller that dies holding a claim: after its lease another app polls; n
   // Deleted, as the instance service deletes: the row and its poll state.
   await createTriggerInstanceRepository(appDb(survivor)).delete(b.projectId, 'ti_restart');
   await poller.unschedule('ti_restart');
+});
+
+t.test('a poll slower than its lease renews its claim: no other app polls it meanwhile', async (t) => {
+  // A one-second lease, renewed every third of a second (real time) while the poll runs.
+  const slow = await buildTestApp(t, {
+    db,
+    clock,
+    env: { ...sandboxBrokerEnv(b.hubspot, b.bitly), CATALOG_PATHS: EXTRA_CATALOG, TRIGGER_POLL_LEASE_SECONDS: '1' },
+  });
+  const other = await anotherApp();
+  await instanceFor('ti_slow', slow);
+  await slow.app.services.triggerPoller.schedule(target('ti_slow'));
+  await slow.app.services.triggerPoller.runDue();
+  const made = contact();
+  clock.advance(MINUTE);
+  t.teardown(() => b.hubspot.control.latencyMs(0));
+  b.hubspot.control.latencyMs(1500);
+  let settled = false;
+  const inFlight = slow.app.services.triggerPoller.runDue().finally(() => (settled = true));
+  let row = await states.find('ti_slow');
+  while (!row?.leaseToken) {
+    await sleep(5);
+    row = await states.find('ti_slow');
+  }
+  const claimedUntil = row.leaseExpiresAt!.getTime();
+  // The renewal moves the lease on from the clock as it is then: move the clock, wait for it.
+  clock.advance(500);
+  const renewedAt = async () => (await states.find('ti_slow'))?.leaseExpiresAt?.getTime();
+  while (!settled && (await renewedAt()) === claimedUntil) await sleep(20);
+  t.ok(!settled && (await renewedAt())! > claimedUntil, 'the claim was renewed while the poll ran');
+  clock.advance(700);
+  t.ok(clock.now() > claimedUntil, 'past the lease the poll first took');
+  t.same([...(await other.app.services.triggerPoller.runDue())], [], 'another app does not take a renewed claim');
+  t.same([...(await inFlight)], [['ti_slow', 'ok']], 'the slow poll commits');
+  t.same(
+    (await eventsOf(slow.app, 'ti_slow')).map((e) => e.contact),
+    [made.id],
+    'its contact once',
+  );
+  await createTriggerInstanceRepository(appDb(slow)).delete(b.projectId, 'ti_slow');
+  await slow.app.services.triggerPoller.unschedule('ti_slow');
 });
 
 t.test(
