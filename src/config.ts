@@ -173,13 +173,6 @@ export const EnvSchema = Type.Object({
     description: 'Longest an instance trusts its caches without a pushed invalidation',
   }),
   // Webhook delivery (docs/events.md#delivery): the worker on every instance, its schedule and limits.
-  WEBHOOK_SENDING_THREAD: Type.Optional(
-    Type.Boolean({
-      description:
-        "Send webhooks from a worker thread of their own (the machine's other core) rather than from the thread that serves the API",
-      defaultText: '`true`; `false` with `NODE_ENV=test` (starting the thread through tsx costs a test more than it saves)',
-    }),
-  ),
   WEBHOOK_CONCURRENCY: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -442,8 +435,6 @@ export interface TriggerPollerConfig {
 /** Webhook delivery (src/events/delivery). */
 export interface WebhookDeliveryConfig {
   concurrency: number;
-  /** Attempts are sent from a worker thread (src/events/delivery/sender-thread.ts). */
-  sendingThread: boolean;
   pollIntervalMs: number;
   timeoutMs: number;
   /** Delay before each retry, ms. */
@@ -695,7 +686,6 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: {
       concurrency: env.WEBHOOK_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 16),
-      sendingThread: env.WEBHOOK_SENDING_THREAD ?? env.NODE_ENV !== 'test',
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),

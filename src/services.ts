@@ -46,7 +46,6 @@ import { createWebhookSecrets } from './events/webhook-secrets.js';
 import { createWebhookQueueStats } from './db/repositories/webhook-queue-stats.js';
 import { createWakeChannel } from './db/webhook-wake-channel.js';
 import { createWebhookSender } from './events/delivery/sender.js';
-import { createThreadedWebhookSender } from './events/delivery/sender-thread.js';
 import { createDeliveryWorker } from './events/delivery/worker.js';
 import { createConnectionEvents } from './connections/connection-events.js';
 import { createWebhookService } from './events/webhook-service.js';
@@ -120,10 +119,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const webhookSecrets = createWebhookSecrets({ vault, clock });
   // Delivery (src/events/delivery): receivers pass the provider calls' address guard, with the same private hosts allowed.
-  // On a thread of its own (unless configured not to): sending is most of a delivery's CPU, kept
-  // off the thread that serves the API.
-  const senderOptions = { timeoutMs: config.webhooks.timeoutMs, allowPrivateHosts: httpOptions.allowPrivateHosts };
-  const webhookSender = config.webhooks.sendingThread ? createThreadedWebhookSender(senderOptions) : createWebhookSender(senderOptions);
+  const webhookSender = createWebhookSender({ timeoutMs: config.webhooks.timeoutMs, allowPrivateHosts: httpOptions.allowPrivateHosts });
   const wakeChannel = createWakeChannel(config.database);
   const webhookQueueStats = createWebhookQueueStats(db);
   const webhookWorker = createDeliveryWorker({

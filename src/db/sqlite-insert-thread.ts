@@ -16,8 +16,9 @@
  * flight. If it dies (it cannot open the file, it crashes), the batches it held fail (the recorder
  * logs them as lost) and the next batch starts a new one.
  */
-import type { Worker } from 'node:worker_threads';
-import { moduleWorkerUrl, startModuleWorker } from './worker-thread.js';
+import { Worker } from 'node:worker_threads';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A value as better-sqlite3 binds it: the ORM's Dates as epoch milliseconds, booleans as 0/1. */
 export type SqliteValue = string | number | bigint | Buffer | null;
@@ -52,7 +53,17 @@ export interface InsertThread {
   close(): Promise<void>;
 }
 
-const WORKER_URL = moduleWorkerUrl('sqlite-insert-worker', import.meta.url);
+// The thread's code sits beside this file: compiled (.js) in dist/, TypeScript when the sources run
+// through tsx (tests, the demo). tsx's loader does not reach worker threads on Node 20, so there the
+// thread registers it before it loads its code.
+const WORKER_URL = new URL(`./sqlite-insert-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+function newWorker(workerData: InsertThreadSetup): Worker {
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  return new Worker(code, { eval: true, workerData });
+}
 
 export function startInsertThread({ file, busyTimeoutMs, table, columns }: InsertThreadSetup): InsertThread {
   const setup: InsertThreadSetup = { file, busyTimeoutMs, table, columns };
@@ -73,7 +84,7 @@ export function startInsertThread({ file, busyTimeoutMs, table, columns }: Inser
   };
 
   function spawn(): Worker {
-    const w = startModuleWorker(WORKER_URL, setup);
+    const w = newWorker(setup);
     w.on('message', (answer: InsertAnswer) => {
       const batch = waiting.get(answer.id);
       if (!batch) return;

@@ -2,7 +2,7 @@
  * One attempt of a webhook delivery without a database: the two signing schemes checked by the
  * receivers' own verifiers (standardwebhooks, @composio/core), the retry schedule and its
  * Retry-After rule, and the sender against the loopback receiver (outcomes, timeout, excerpt,
- * address guard), on the calling thread and on its own thread (as the broker runs it).
+ * address guard).
  */
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,6 @@ import { Composio } from '@composio/core';
 import { deliveryHeaders, signatureHeader } from '../../../src/events/delivery/signing.js';
 import { classifyAnswer, nextAttemptAt, RETRY_AFTER_CAP_MS } from '../../../src/events/delivery/retry-schedule.js';
 import { createWebhookSender, EXCERPT_CHARS } from '../../../src/events/delivery/sender.js';
-import { createThreadedWebhookSender } from '../../../src/events/delivery/sender-thread.js';
 import { startWebhookReceiver } from '../../../sandbox/webhook-receiver.js';
 import { loadConfig } from '../../../src/config.js';
 
@@ -132,88 +131,63 @@ t.test('retry schedule: what is retried, when, and Retry-After', async (t) => {
   t.ok(total > 24 && total < 30, 'the default schedule lasts about a day');
 });
 
-for (const [where, createSender] of [
-  ['on the calling thread', createWebhookSender],
-  ['on its own thread', createThreadedWebhookSender],
-] as const) {
-  t.test(`sender ${where}: answers, excerpts, Retry-After, timeouts, refused connections, the address guard`, async (t) => {
-    const receiver = await startWebhookReceiver();
-    t.teardown(() => receiver.close());
-    // A timeout no answer on a busy machine comes near; the timeout case has a sender of its own.
-    const sender = createSender({ timeoutMs: 10_000, allowPrivateHosts: new Set(['127.0.0.1']) });
-    t.teardown(() => sender.close());
-    const impatient = createSender({ timeoutMs: 300, allowPrivateHosts: new Set(['127.0.0.1']) });
-    t.teardown(() => impatient.close());
-    const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_x' };
+t.test('sender: answers, excerpts, Retry-After, timeouts, refused connections, the address guard', async (t) => {
+  const receiver = await startWebhookReceiver();
+  t.teardown(() => receiver.close());
+  // A timeout no answer on a busy machine comes near; the timeout case has a sender of its own.
+  const sender = createWebhookSender({ timeoutMs: 10_000, allowPrivateHosts: new Set(['127.0.0.1']) });
+  t.teardown(() => sender.close());
+  const impatient = createWebhookSender({ timeoutMs: 300, allowPrivateHosts: new Set(['127.0.0.1']) });
+  t.teardown(() => impatient.close());
+  const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_x' };
 
-    const ok = await sender.send(receiver.url('/ok'), headers, '{"a":1}');
-    t.match(ok, { statusCode: 200, responseExcerpt: 'ok' });
-    t.equal(ok.error, undefined);
-    t.equal(receiver.at('/ok')[0]!.body, '{"a":1}', 'the body arrives as sent');
-    t.equal(receiver.at('/ok')[0]!.headers['webhook-id'], 'msg_x');
+  const ok = await sender.send(receiver.url('/ok'), headers, '{"a":1}');
+  t.match(ok, { statusCode: 200, responseExcerpt: 'ok' });
+  t.equal(ok.error, undefined);
+  t.equal(receiver.at('/ok')[0]!.body, '{"a":1}', 'the body arrives as sent');
+  t.equal(receiver.at('/ok')[0]!.headers['webhook-id'], 'msg_x');
 
-    receiver.script('/busy', { statuses: [429], headers: { 'retry-after': '7' }, body: 'x'.repeat(5000) });
-    const busy = await sender.send(receiver.url('/busy'), headers, '{}');
-    t.match(busy, { statusCode: 429, retryAfter: '7' });
-    t.equal(busy.responseExcerpt!.length, EXCERPT_CHARS, 'the excerpt is cut');
+  receiver.script('/busy', { statuses: [429], headers: { 'retry-after': '7' }, body: 'x'.repeat(5000) });
+  const busy = await sender.send(receiver.url('/busy'), headers, '{}');
+  t.match(busy, { statusCode: 429, retryAfter: '7' });
+  t.equal(busy.responseExcerpt!.length, EXCERPT_CHARS, 'the excerpt is cut');
 
-    // Past the bytes read (16 KB) the answer is left unread and its socket dropped: the attempt still has its answer.
-    receiver.script('/large', { status: 200, body: 'y'.repeat(200_000) });
-    const large = await sender.send(receiver.url('/large'), headers, '{}');
-    t.match(large, { statusCode: 200, responseExcerpt: 'y'.repeat(EXCERPT_CHARS) });
-    t.equal(large.error, undefined);
-    t.match(await sender.send(receiver.url('/ok'), headers, '{}'), { statusCode: 200 }, 'the next attempt is sent as usual');
+  // Past the bytes read (16 KB) the answer is left unread and its socket dropped: the attempt still has its answer.
+  receiver.script('/large', { status: 200, body: 'y'.repeat(200_000) });
+  const large = await sender.send(receiver.url('/large'), headers, '{}');
+  t.match(large, { statusCode: 200, responseExcerpt: 'y'.repeat(EXCERPT_CHARS) });
+  t.equal(large.error, undefined);
+  t.match(await sender.send(receiver.url('/ok'), headers, '{}'), { statusCode: 200 }, 'the next attempt is sent as usual');
 
-    receiver.script('/slow', { delayMs: 2000 });
-    const slow = await impatient.send(receiver.url('/slow'), headers, '{}');
-    t.equal(slow.statusCode, undefined);
-    t.match(slow.error, /timeout/);
+  receiver.script('/slow', { delayMs: 2000 });
+  const slow = await impatient.send(receiver.url('/slow'), headers, '{}');
+  t.equal(slow.statusCode, undefined);
+  t.match(slow.error, /timeout/);
 
-    receiver.script('/moved', { status: 302, headers: { location: 'http://169.254.169.254/' } });
-    t.match(await sender.send(receiver.url('/moved'), headers, '{}'), { statusCode: 302, error: /redirect not followed/ });
-    t.equal(receiver.at('/moved').length, 1, 'the redirect is not followed');
+  receiver.script('/moved', { status: 302, headers: { location: 'http://169.254.169.254/' } });
+  t.match(await sender.send(receiver.url('/moved'), headers, '{}'), { statusCode: 302, error: /redirect not followed/ });
+  t.equal(receiver.at('/moved').length, 1, 'the redirect is not followed');
 
-    await receiver.down();
-    const down = await sender.send(receiver.url('/ok'), headers, '{}');
-    // A pooled keep-alive socket sees the close, a new one is refused: both are no answer.
-    t.match(down, { statusCode: undefined, error: /connection refused|closed the connection/ });
-    t.notOk(down.refused, 'a receiver that is down is retried');
-    await receiver.up();
-    t.match(await sender.send(receiver.url('/ok'), headers, '{}'), { statusCode: 200 }, 'up again on the same port');
+  await receiver.down();
+  const down = await sender.send(receiver.url('/ok'), headers, '{}');
+  // A pooled keep-alive socket sees the close, a new one is refused: both are no answer.
+  t.match(down, { statusCode: undefined, error: /connection refused|closed the connection/ });
+  t.notOk(down.refused, 'a receiver that is down is retried');
+  await receiver.up();
+  t.match(await sender.send(receiver.url('/ok'), headers, '{}'), { statusCode: 200 }, 'up again on the same port');
 
-    const guarded = createSender({ timeoutMs: 300, allowPrivateHosts: new Set() });
-    t.teardown(() => guarded.close());
-    const before = receiver.requests.length;
-    for (const url of [
-      receiver.url('/ok'),
-      `http://localhost:${new URL(receiver.origin).port}/`,
-      'http://[::1]/',
-      'http://169.254.169.254/latest',
-      'ftp://example.com/',
-    ]) {
-      const r = await guarded.send(url, headers, '{}');
-      t.match(r, { refused: true, error: /refused|scheme/ }, url);
-    }
-    t.equal(receiver.requests.length, before, 'nothing reached the private receiver');
-  });
-}
-
-t.test(
-  'the sending thread: closed with an attempt in flight, it answers it as not sent; the next attempt starts a new thread',
-  async (t) => {
-    const receiver = await startWebhookReceiver();
-    t.teardown(() => receiver.close());
-    const sender = createThreadedWebhookSender({ timeoutMs: 10_000, allowPrivateHosts: new Set(['127.0.0.1']) });
-    t.teardown(() => sender.close());
-    receiver.script('/slow', { delayMs: 5000 });
-    const inFlight = sender.send(receiver.url('/slow'), {}, '{}');
-    while (receiver.at('/slow').length === 0) await new Promise((r) => setTimeout(r, 10));
-    await sender.close();
-    const cut = await inFlight;
-    t.equal(cut.statusCode, undefined, 'no answer: retried by the schedule');
-    t.match(cut.error, /stopped while the attempt was in flight/);
-    t.notOk(cut.refused);
-    t.match(await sender.send(receiver.url('/ok'), {}, '{"again":1}'), { statusCode: 200 }, 'a new thread sends');
-    t.equal(receiver.at('/ok')[0]!.body, '{"again":1}');
-  },
-);
+  const guarded = createWebhookSender({ timeoutMs: 300, allowPrivateHosts: new Set() });
+  t.teardown(() => guarded.close());
+  const before = receiver.requests.length;
+  for (const url of [
+    receiver.url('/ok'),
+    `http://localhost:${new URL(receiver.origin).port}/`,
+    'http://[::1]/',
+    'http://169.254.169.254/latest',
+    'ftp://example.com/',
+  ]) {
+    const r = await guarded.send(url, headers, '{}');
+    t.match(r, { refused: true, error: /refused|scheme/ }, url);
+  }
+  t.equal(receiver.requests.length, before, 'nothing reached the private receiver');
+});
