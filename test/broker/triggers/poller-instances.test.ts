@@ -135,7 +135,7 @@ t.test('a poll slower than its lease renews its claim: no other app polls it mea
   const made = contact();
   clock.advance(MINUTE);
   t.teardown(() => b.hubspot.control.latencyMs(0));
-  b.hubspot.control.latencyMs(1500);
+  b.hubspot.control.latencyMs(3000);
   let settled = false;
   const inFlight = slow.app.services.triggerPoller.runDue().finally(() => (settled = true));
   let row = await states.find('ti_slow');
