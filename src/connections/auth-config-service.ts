@@ -163,7 +163,10 @@ export function createAuthConfigService(deps: {
         toolkitSlug: toolkit.slug,
         authMethodId: method.id,
         authMethodKind: method.kind,
-        name: input.name?.trim() || `${toolkit.name} ${method.displayName}`,
+        // The method's name alone when it already says the toolkit ("HubSpot OAuth 2.0", not "HubSpot HubSpot OAuth 2.0").
+        name:
+          input.name?.trim() ||
+          (method.displayName.startsWith(toolkit.name) ? method.displayName : `${toolkit.name} ${method.displayName}`),
         isManaged,
         clientId: !isManaged && method.kind === 'oauth2' ? input.clientId! : null,
         hasClientSecret: !isManaged && method.kind === 'oauth2',

@@ -61,6 +61,14 @@ t.test('list, read, update, delete; secrets never returned', async (t) => {
   t.equal((await b.api('GET', 'auth_configs?toolkit=bitly')).json().items[0].id, managed.authConfigId);
   t.equal((await b.api('GET', 'auth_configs?isManaged=false')).json().total, 1);
   t.notMatch(list.body, 'csecret-very-private');
+  t.same(
+    list
+      .json()
+      .items.map((c: { name: string }) => c.name)
+      .sort(),
+    ['Bitly OAuth 2.0', 'HubSpot OAuth 2.0'],
+    "unnamed, a config is called by its method, whose name already says the toolkit's",
+  );
   const updated = await b.api('PATCH', `auth_configs/${custom.authConfigId}`, {
     name: 'renamed',
     clientSecret: 'rotated-secret-xyz',

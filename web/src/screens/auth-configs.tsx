@@ -27,6 +27,8 @@ type Base = `/orgs/${string}/projects/${string}/auth-configs`;
 /** Scopes or tool slugs typed one per line, or separated by commas or spaces. */
 const splitList = (text: string): string[] => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 const joinList = (list: string[] | null): string => (list ?? []).join('\n');
+/** The name the broker gives a config left unnamed (src/connections/auth-config-service.ts). */
+const defaultName = (toolkit: string, method: string): string => (method.startsWith(toolkit) ? method : `${toolkit} ${method}`).trim();
 
 export function AuthConfigs({ project }: { project: Project }) {
   const { org } = useOrg();
@@ -281,7 +283,7 @@ function AuthConfigDialog({ base, toolkits, editing, toolkitOf, onSaved, onClose
             <input
               id="ac-name"
               maxLength={200}
-              placeholder={editing ? undefined : `${toolkit?.name ?? ''} ${method?.name ?? ''}`.trim()}
+              placeholder={editing ? undefined : defaultName(toolkit?.name ?? '', method?.name ?? '')}
               value={name}
               onInput={(e) => setName(e.currentTarget.value)}
               data-testid="ac-name"
