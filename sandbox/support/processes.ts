@@ -4,6 +4,7 @@
  * loopback port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { testLogSink } from './log-secret-scan.js';
 
@@ -73,14 +74,43 @@ export function startChild(
   });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const handedOut = new Set<number>();
+
+/** The first port the kernel hands out for outgoing connections and `listen(0)` (Linux; 32768 elsewhere). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 10_000) return low;
+  } catch {
+    // Not Linux: the IANA range's start below is as good a guess.
+  }
+  return 32_768;
+}
+
+/** Whether a listener can be opened on `port` of the loopback address now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port free now, for a process that listens on it later (a broker started as a child takes
+ * seconds to get there). Taken below the kernel's ephemeral range: a port from `listen(0)` is in
+ * that range, and any other process's outgoing connection may be given it meanwhile (seen in CI:
+ * "Port … is in use" from the demo). Here only another listener could take it.
+ */
+export async function freePort(): Promise<number> {
+  const low = 20_000;
+  const high = ephemeralLow();
+  for (let tries = 0; tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    // Never the same port twice in one process: the first may not be listened on yet.
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port found between ${low} and ${high}`);
 }
