@@ -8,13 +8,12 @@
  * before must still be readable. Durations: FAULT_CUT_MS and FAULT_PARTITION_MS (default 5 s each).
  */
 import t from 'tap';
-import pg from 'pg';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import type { ProxyMode } from '../../../sandbox/support/tcp-proxy.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
-import { proxiedScratchDatabase } from './proxied-postgres.js';
+import { faultDrillDatabase, proxiedScratchDatabase } from './proxied-postgres.js';
 import { startLoad, waitFor, within, type Call, type Sample } from './load-recorder.js';
 
 const CUT_MS = Number(process.env.FAULT_CUT_MS ?? 5000);
@@ -26,22 +25,7 @@ const BOUND_MS = ACQUIRE_MS + STATEMENT_MS + 500 + 1500;
 /** The issue's bound for /readyz during a fault. */
 const READY_BOUND_MS = 1000;
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const baseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const skip = (await reachable(baseUrl))
-  ? false
-  : `PostgreSQL is not reachable at ${baseUrl} (set TEST_DATABASE_URL to run the PostgreSQL fault drill)`;
+const { baseUrl, skip } = await faultDrillDatabase();
 
 /** The native body of a database outage. */
 function isOutageBody(body: string): boolean {

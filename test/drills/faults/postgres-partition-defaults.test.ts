@@ -8,12 +8,11 @@
  * is needed; never a 500, never a hang. After the partition heals the same broker serves again.
  */
 import t from 'tap';
-import pg from 'pg';
 import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
-import { proxiedScratchDatabase } from './proxied-postgres.js';
+import { faultDrillDatabase, proxiedScratchDatabase } from './proxied-postgres.js';
 import { waitFor } from './load-recorder.js';
 
 /**
@@ -47,22 +46,7 @@ const SEQUENCE = [
   'readyz',
 ];
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const baseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const skip = (await reachable(baseUrl))
-  ? false
-  : `PostgreSQL is not reachable at ${baseUrl} (set TEST_DATABASE_URL to run the PostgreSQL fault drill)`;
+const { baseUrl, skip } = await faultDrillDatabase();
 
 /** The native (and console) body of a database outage: retryable, no detail of ours. */
 function isOutageBody(body: string): boolean {
