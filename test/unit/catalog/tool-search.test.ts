@@ -66,39 +66,18 @@ t.test('words side by side in a clause count as a phrase', async (t) => {
     return idx.search(q, { limit: 5 }).items.map((i) => tools[i].slug);
   };
   // Same words in both tools; without the phrase rule they tie and slug order puts ALPHA first.
-  t.same(
-    rank(
-      [
-        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
-        { slug: 'T_OMEGA_ITEM', description: 'Moves the item to the recycle bin.' },
-      ],
-      'recycle bin',
-    ),
-    ['T_OMEGA_ITEM', 'T_ALPHA_ITEM'],
-    'adjacent (stop words aside) beats scattered',
-  );
-  t.same(
-    rank(
-      [
-        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
-        { slug: 'T_OMEGA_ITEM', description: 'Choose what to recycle, bin or keep.' },
-      ],
-      'recycle bin',
-    ),
-    ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'],
-    'a comma ends the phrase',
-  );
-  t.same(
-    rank(
-      [
-        { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' },
-        { slug: 'T_OMEGA_ITEM', description: 'Reads one item. Use T_ALPHA_ITEM to empty the recycle bin.' },
-      ],
-      'recycle bin',
-    ),
-    ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'],
-    'a clause naming another tool describes that tool, not this one',
-  );
+  const alpha = { slug: 'T_ALPHA_ITEM', description: 'Empties the bin and can recycle it.' };
+  const cases: [omegaDescription: string, expected: string[], message: string][] = [
+    ['Moves the item to the recycle bin.', ['T_OMEGA_ITEM', 'T_ALPHA_ITEM'], 'adjacent (stop words aside) beats scattered'],
+    ['Choose what to recycle, bin or keep.', ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'], 'a comma ends the phrase'],
+    [
+      'Reads one item. Use T_ALPHA_ITEM to empty the recycle bin.',
+      ['T_ALPHA_ITEM', 'T_OMEGA_ITEM'],
+      'a clause naming another tool describes that tool, not this one',
+    ],
+  ];
+  for (const [description, expected, message] of cases)
+    t.same(rank([alpha, { slug: 'T_OMEGA_ITEM', description }], 'recycle bin'), expected, message);
   t.same(rank([{ slug: 'T_OMEGA_ITEM', description: 'Moves the item to the recycle bin.' }], 'bin recycle'), ['T_OMEGA_ITEM'], 'order of the pair matters only for the bonus');
   t.equal(top('find a contact by email')[0], 'HUBSPOT_CONTACTS_SEARCH', "GET's \"use HUBSPOT_CONTACTS_SEARCH to find a contact\" is not GET's phrase");
 });
