@@ -5,41 +5,17 @@
  * call of a credential connection makes it EXPIRED with a reason and a `connection.expired` event.
  */
 import t from 'tap';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { buildTestApp, createProjectWithKey, type TestContext } from '../../helpers/app.js';
+import { startWidgetsApi, VERIFIED_CATALOG } from '../../helpers/widgets-api.js';
 import { checkCatalogDirs } from '../../../src/catalog/catalog-loader.js';
 
-const VERIFIED_CATALOG = fileURLToPath(new URL('../../fixtures/catalog-verified', import.meta.url));
 const GOOD_KEY = 'widgets-key-91b4c0e7d2';
 const OTHER_KEY = 'widgets-key-5a6f70c3e1';
 const COMPAT = '/compat/api/v3.1';
 
-/** A stand-in Widgets API: GET /me answers 200 for a live key, 401 with the provider's message otherwise. */
-async function startWidgets(t: TestContext) {
-  const live = new Set([GOOD_KEY, OTHER_KEY]);
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(req.url ?? '');
-    const key = req.headers['x-api-key'];
-    const ok = req.url?.startsWith('/me') && typeof key === 'string' && live.has(key);
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { id: 'acct-1' } : { message: 'Invalid API key provided' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, live, seen };
-}
-
 async function broker(t: TestContext) {
-  const widgets = await startWidgets(t);
-  const b = await buildTestApp(t, {
-    env: {
-      CATALOG_PATHS: VERIFIED_CATALOG,
-      TOOLKIT_OVERRIDES: JSON.stringify({ widgets: { baseUrl: widgets.url, allowedHosts: [new URL(widgets.url).host] } }),
-    },
-  });
+  const widgets = await startWidgetsApi(t, [GOOD_KEY, OTHER_KEY]);
+  const b = await buildTestApp(t, { env: widgets.env });
   const project = await createProjectWithKey(b.app);
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
     b.app.inject({

@@ -9,9 +9,9 @@
 import t from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { brokerWithSandboxes, type BrokerWithSandboxes } from '../../helpers/sandboxes.js';
 import { buildTestApp, createProjectWithKey, type TestContext } from '../../helpers/app.js';
+import { startWidgetsApi } from '../../helpers/widgets-api.js';
 import { OPERATOR } from '../../../src/tenancy/actor.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -222,34 +222,13 @@ t.test('refusals: not the link’s end user or auth config, not reconnectable, a
 
 // ---------------------------------------------------------------- credentials
 
-const VERIFIED_CATALOG = fileURLToPath(new URL('../../fixtures/catalog-verified', import.meta.url));
 const GOOD_KEY = 'widgets-key-91b4c0e7d2';
 const OLD_KEY = 'widgets-key-5a6f70c3e1';
 
 /** A stand-in Widgets API (GET /me: 200 for a live key, 401 otherwise) and an application verifier answering `status`. */
 async function widgets(t: TestContext) {
-  const live = new Set([GOOD_KEY, OLD_KEY]);
-  const verifier = { status: 200, calls: 0 };
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/verify')) {
-      verifier.calls++;
-      res.writeHead(verifier.status).end();
-      return;
-    }
-    const key = req.headers['x-api-key'];
-    const ok = req.url?.startsWith('/me') && typeof key === 'string' && live.has(key);
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { id: 'acct-1' } : { message: 'Invalid API key provided' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const b = await buildTestApp(t, {
-    env: {
-      CATALOG_PATHS: VERIFIED_CATALOG,
-      TOOLKIT_OVERRIDES: JSON.stringify({ widgets: { baseUrl: url, allowedHosts: [new URL(url).host] } }),
-    },
-  });
+  const { url, live, verifier, env } = await startWidgetsApi(t, [GOOD_KEY, OLD_KEY]);
+  const b = await buildTestApp(t, { env });
   const project = await createProjectWithKey(b.app);
   const api = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
     b.app.inject({
