@@ -13,7 +13,7 @@ import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.j
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import type { ProxyMode } from '../../../sandbox/support/tcp-proxy.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
-import { faultDrillDatabase, proxiedScratchDatabase } from './proxied-postgres.js';
+import { faultDrillDatabase, isOutageBody, proxiedScratchDatabase } from './proxied-postgres.js';
 import { startLoad, waitFor, within, type Call, type Sample } from './load-recorder.js';
 
 const CUT_MS = Number(process.env.FAULT_CUT_MS ?? 5000);
@@ -26,16 +26,6 @@ const BOUND_MS = ACQUIRE_MS + STATEMENT_MS + 500 + 1500;
 const READY_BOUND_MS = 1000;
 
 const { baseUrl, skip } = await faultDrillDatabase();
-
-/** The native body of a database outage. */
-function isOutageBody(body: string): boolean {
-  try {
-    const b = JSON.parse(body) as Record<string, unknown>;
-    return b.status === 503 && b.code === 'SERVICE_UNAVAILABLE' && b.defined === false && typeof b.message === 'string';
-  } catch {
-    return false;
-  }
-}
 
 t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery, nothing lost', { skip }, async (t) => {
   const { proxy, url: viaProxy } = await proxiedScratchDatabase(t, baseUrl);
@@ -114,7 +104,7 @@ t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery,
   await load.stop();
 
   t.equal(exitCode, null, 'the broker process never exited');
-  const unexpected = load.samples.filter((s) => s.status !== 200 && !(s.status === 503 && isOutageBody(s.body)));
+  const unexpected = load.samples.filter((s) => s.status !== 200 && !(s.status === 503 && isOutageBody(s.body, { notDefined: true })));
   t.same(
     unexpected.slice(0, 5).map((s) => ({ label: s.label, status: s.status, body: s.body.slice(0, 300) })),
     [],

@@ -12,7 +12,7 @@ import { startHubspotSandbox } from '../../../sandbox/index.js';
 import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
 import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import { TEST_VAULT_KEYS } from '../../helpers/app.js';
-import { faultDrillDatabase, proxiedScratchDatabase } from './proxied-postgres.js';
+import { faultDrillDatabase, isOutageBody, proxiedScratchDatabase } from './proxied-postgres.js';
 import { waitFor } from './load-recorder.js';
 
 /**
@@ -47,16 +47,6 @@ const SEQUENCE = [
 ];
 
 const { baseUrl, skip } = await faultDrillDatabase();
-
-/** The native (and console) body of a database outage: retryable, no detail of ours. */
-function isOutageBody(body: string): boolean {
-  try {
-    const b = JSON.parse(body) as Record<string, unknown>;
-    return b.status === 503 && b.code === 'SERVICE_UNAVAILABLE' && typeof b.message === 'string';
-  } catch {
-    return false;
-  }
-}
 
 interface Answer {
   kind: string;

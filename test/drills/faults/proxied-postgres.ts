@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL fault drills' database: where it is (TEST_DATABASE_URL or the local default) and
- * whether to skip because it cannot be reached. Then a scratch PostgreSQL database reached through a loopback TCP proxy that a fault drill can switch
+ * whether to skip because it cannot be reached; what an outage's answer looks like. Then a scratch PostgreSQL database reached through a loopback TCP proxy that a fault drill can switch
  * (forward, refuse, blackhole); both are removed on teardown. `url` is the proxied address to give
  * the broker.
  */
@@ -28,6 +28,19 @@ export async function faultDrillDatabase(): Promise<{ baseUrl: string; skip: fal
     ? false
     : `PostgreSQL is not reachable at ${baseUrl} (set TEST_DATABASE_URL to run the PostgreSQL fault drill)`;
   return { baseUrl, skip };
+}
+
+/**
+ * Whether `body` is the native (and console) body of a database outage: 503, retryable, no detail
+ * of ours. `notDefined`: also marked `defined: false` (not an error the API declares).
+ */
+export function isOutageBody(body: string, { notDefined = false } = {}): boolean {
+  try {
+    const b = JSON.parse(body) as Record<string, unknown>;
+    return b.status === 503 && b.code === 'SERVICE_UNAVAILABLE' && (!notDefined || b.defined === false) && typeof b.message === 'string';
+  } catch {
+    return false;
+  }
 }
 
 export async function proxiedScratchDatabase(t: TestContext, baseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
