@@ -8,12 +8,8 @@
  * before must still be readable. Durations: FAULT_CUT_MS and FAULT_PARTITION_MS (default 5 s each).
  */
 import t from 'tap';
-import { startHubspotSandbox } from '../../../sandbox/index.js';
-import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
-import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import type { ProxyMode } from '../../../sandbox/support/tcp-proxy.js';
-import { TEST_VAULT_KEYS } from '../../helpers/app.js';
-import { faultDrillDatabase, isOutageBody, proxiedScratchDatabase } from './proxied-postgres.js';
+import { faultDrillDatabase, isOutageBody, startDrillBroker } from './proxied-postgres.js';
 import { startLoad, waitFor, within, type Call, type Sample } from './load-recorder.js';
 
 const CUT_MS = Number(process.env.FAULT_CUT_MS ?? 5000);
@@ -28,36 +24,11 @@ const READY_BOUND_MS = 1000;
 const { baseUrl, skip } = await faultDrillDatabase();
 
 t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery, nothing lost', { skip }, async (t) => {
-  const { proxy, url: viaProxy } = await proxiedScratchDatabase(t, baseUrl);
-
-  const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot] });
-  t.teardown(() => hubspot.close());
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child, match } = await startChild(
-    ['bin/server.ts'],
-    {
-      ...sandboxBrokerEnv(hubspot),
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_BASE_URL: base,
-      DATA_DIR: t.testdirName,
-      DATABASE_URL: viaProxy,
-      VAULT_KEYS: TEST_VAULT_KEYS,
-      SESSION_SECRET: 's'.repeat(40),
-      LOG_LEVEL: 'fatal',
-      RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
-      DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS),
-      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
-    },
-    /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
-  );
-  t.teardown(() => child.stop());
-  let exitCode: number | null = null;
-  child.proc.once('exit', (code) => (exitCode = code ?? -1));
-  const key = match[1]!;
-  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  const { proxy, base, headers, exitCode } = await startDrillBroker(t, baseUrl, {
+    LOG_LEVEL: 'fatal',
+    DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS),
+    DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+  });
   t.ok(await waitFor(async () => (await fetch(`${base}/healthz`)).ok, 20_000), 'the broker listens');
 
   // Written before the fault: OAuth connections (their tokens encrypted in the database).
@@ -103,7 +74,7 @@ t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery,
   await new Promise((resolve) => setTimeout(resolve, 500));
   await load.stop();
 
-  t.equal(exitCode, null, 'the broker process never exited');
+  t.equal(exitCode(), null, 'the broker process never exited');
   const unexpected = load.samples.filter((s) => s.status !== 200 && !(s.status === 503 && isOutageBody(s.body, { notDefined: true })));
   t.same(
     unexpected.slice(0, 5).map((s) => ({ label: s.label, status: s.status, body: s.body.slice(0, 300) })),
@@ -156,5 +127,5 @@ t.test('PostgreSQL cut and partitioned under load: no exit, fast 503s, recovery,
     });
     t.match(await exec.json(), { successful: true }, 'its token still decrypts and calls the provider');
   }
-  t.equal(exitCode, null, 'still running');
+  t.equal(exitCode(), null, 'still running');
 });

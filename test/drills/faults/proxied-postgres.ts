@@ -1,13 +1,17 @@
 /**
  * The PostgreSQL fault drills' database: where it is (TEST_DATABASE_URL or the local default) and
- * whether to skip because it cannot be reached; what an outage's answer looks like. Then a scratch PostgreSQL database reached through a loopback TCP proxy that a fault drill can switch
+ * whether to skip because it cannot be reached; what an outage's answer looks like; the broker
+ * (bin/server.ts in its own process) on such a database with the HubSpot sandbox. Then a scratch PostgreSQL database reached through a loopback TCP proxy that a fault drill can switch
  * (forward, refuse, blackhole); both are removed on teardown. `url` is the proxied address to give
  * the broker.
  */
 import pg from 'pg';
+import { startHubspotSandbox } from '../../../sandbox/index.js';
+import { MANAGED_CLIENTS, sandboxBrokerEnv } from '../../../sandbox/broker-env.js';
+import { freePort, startChild } from '../../../sandbox/support/processes.js';
 import { createScratchDatabase } from '../../../sandbox/support/scratch-postgres.js';
 import { startTcpProxy, type TcpProxy } from '../../../sandbox/support/tcp-proxy.js';
-import type { TestContext } from '../../helpers/app.js';
+import { TEST_VAULT_KEYS, type TestContext } from '../../helpers/app.js';
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -43,7 +47,7 @@ export function isOutageBody(body: string, { notDefined = false } = {}): boolean
   }
 }
 
-export async function proxiedScratchDatabase(t: TestContext, baseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+async function proxiedScratchDatabase(t: TestContext, baseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
   const scratch = await createScratchDatabase(baseUrl);
   t.teardown(() => scratch.drop());
   const target = new URL(scratch.url);
@@ -53,4 +57,39 @@ export async function proxiedScratchDatabase(t: TestContext, baseUrl: string): P
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
   return { proxy, url: viaProxy.toString() };
+}
+
+/**
+ * The real entry point in its own process on a proxied scratch database, with the HubSpot sandbox
+ * (its managed client) and no rate limits; `env` adds to or overrides that. Stopped on teardown.
+ * `exitCode()`: null while it runs.
+ */
+export async function startDrillBroker(t: TestContext & { testdirName: string }, baseUrl: string, env: Record<string, string>) {
+  const { proxy, url } = await proxiedScratchDatabase(t, baseUrl);
+  const hubspot = await startHubspotSandbox({ clients: [MANAGED_CLIENTS.hubspot] });
+  t.teardown(() => hubspot.close());
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child, match } = await startChild(
+    ['bin/server.ts'],
+    {
+      ...sandboxBrokerEnv(hubspot),
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      DATA_DIR: t.testdirName,
+      DATABASE_URL: url,
+      VAULT_KEYS: TEST_VAULT_KEYS,
+      SESSION_SECRET: 's'.repeat(40),
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '0',
+      ...env,
+    },
+    /API key \(shown once, store it now\):\s+(cb_live_\S+)/,
+  );
+  t.teardown(() => child.stop());
+  let exitCode: number | null = null;
+  child.proc.once('exit', (code) => (exitCode = code ?? -1));
+  const headers = { 'x-api-key': match[1]!, 'content-type': 'application/json' };
+  return { proxy, base, child, headers, exitCode: () => exitCode };
 }
