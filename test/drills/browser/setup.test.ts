@@ -121,7 +121,7 @@ t.test('create a HubSpot auth config, connect an account through its link, recon
     const dialog = page.getByTestId('connect-link-dialog');
     t.match(
       await dialog.getByTestId('reconnect-explanation').innerText(),
-      new RegExp(`reconnect their hubspot account\\. The same connection, ${connectionId}, becomes ACTIVE again`),
+      new RegExp(`reconnect their HubSpot account\\. The same connection, ${connectionId}, becomes ACTIVE again`),
     );
     await screenshot(page, 'setup-reconnect');
     await page.setViewportSize(PHONE);

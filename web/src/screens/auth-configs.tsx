@@ -288,7 +288,7 @@ function AuthConfigDialog({ base, toolkits, editing, toolkitOf, onSaved, onClose
               onInput={(e) => setName(e.currentTarget.value)}
               data-testid="ac-name"
             />
-            {editing ? null : <p class="hint">Optional: the toolkit and method name when empty.</p>}
+            {editing ? null : <p class="hint">Optional: when empty, the config is called as shown (its toolkit and method).</p>}
           </div>
           {oauth && !editing ? (
             <fieldset class="fieldset">

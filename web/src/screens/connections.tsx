@@ -277,6 +277,8 @@ export function Connections({ project }: { project: Project }) {
       {link ? (
         <ConnectLinkDialog
           {...link}
+          // The toolkit's name ("HubSpot"), not its slug, where the list has it.
+          toolkit={toolkits.data?.items.find((t) => t.slug === link.toolkit)?.name ?? link.toolkit}
           onClose={() => {
             setLink(null);
             pages.reload();
