@@ -55,7 +55,11 @@ t.test('a batch is committed on the thread by the time insert resolves; a failed
 
   // 261 rows: every chunk size (200, 50, 10, 1), the last row a duplicate of an earlier batch's.
   const values = Array.from({ length: 260 }, (_, i) => [`r${String(i).padStart(3, '0')}`, i]).flat();
-  await t.rejects(thread.insert([...values, 'a', 9], 261), /UNIQUE constraint failed/, 'the database says why');
+  await t.rejects(
+    thread.insert([...values, 'a', 9], 261),
+    { message: /UNIQUE constraint failed/, code: 'SQLITE_CONSTRAINT_PRIMARYKEY' },
+    'the database says why, with its code (which database-errors.ts reads)',
+  );
   t.equal(setup.rows().length, 3, 'no row of the failed batch is stored');
 
   await thread.insert(values, 260);

@@ -1,0 +1,139 @@
+/**
+ * SQLite work on a worker thread with its own connection to the database file, not on the thread
+ * that serves requests: better-sqlite3 is synchronous, so a statement on the request thread stops
+ * every request for as long as it runs, and that time comes out of the one core the request thread
+ * has. Two users, each a thread of its own: the execution records' inserts (sqlite-insert-thread.ts)
+ * and the webhook delivery queue's claims and attempt records (repositories/webhook-delivery-queue.ts).
+ * WAL lets the connections share the file; a write waits out another connection's within the busy
+ * timeout.
+ *
+ * The thread starts with the first request and keeps the process alive only while a request is in
+ * flight. If it dies (it cannot open the file, it crashes), the requests it held fail with the
+ * reason and the next request starts a new one. Its code is `serveSqliteThread` in a module beside
+ * this one.
+ */
+import { Worker } from 'node:worker_threads';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What a thread's module is started with (its workerData). */
+export interface SqliteThreadSetup {
+  /** The database file (the thread opens its own connection to it). */
+  file: string;
+  busyTimeoutMs: number;
+}
+
+/** A request as the thread receives it. */
+export interface ThreadRequest<Req> {
+  id: number;
+  request: Req;
+}
+
+/** The thread's answer to one request. */
+export interface ThreadAnswer<Res> {
+  id: number;
+  result?: Res;
+  /** The failure's message; a request that writes wrote nothing. */
+  error?: string;
+  /** The failure's code (SQLITE_BUSY…), which src/db/database-errors.ts reads. */
+  code?: string;
+  /** The thread cannot work at all (it could not open the file) and ends. */
+  fatal?: boolean;
+}
+
+export interface SqliteThread<Req, Res> {
+  /** Resolves with the thread's result; rejects with its error (message and code kept). */
+  call(request: Req): Promise<Res>;
+  /** Stops the thread; requests still waiting fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * The URL of a thread module beside the file at `from` (an import.meta.url): compiled (.js) in
+ * dist/, TypeScript when the sources run through tsx (tests, the demo).
+ */
+export function threadModule(from: string, name: string): URL {
+  return new URL(`./${name}${extname(fileURLToPath(from))}`, from);
+}
+
+// tsx's loader does not reach worker threads on Node 20, so there the thread registers it before it
+// loads its code.
+function newWorker(url: URL, workerData: SqliteThreadSetup): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/** An Error carrying the thread's message and code. */
+function errorOf(answer: ThreadAnswer<unknown>): Error {
+  const err = new Error(answer.error) as Error & { code?: string };
+  if (answer.code !== undefined) err.code = answer.code;
+  return err;
+}
+
+/**
+ * `workerData` is cloned to the thread (plain data only); `name` says which thread in its
+ * failures: "the SQLite insert thread".
+ */
+export function startSqliteThread<Req, Res>(url: URL, workerData: SqliteThreadSetup, name: string): SqliteThread<Req, Res> {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (result: Res) => void; reject: (err: Error) => void }>();
+
+  const failAll = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+
+  /** True when `w` was the current thread: the next request starts a new one. */
+  const forget = (w: Worker) => {
+    if (worker !== w) return false;
+    worker = undefined;
+    return true;
+  };
+
+  function spawn(): Worker {
+    const w = newWorker(url, workerData);
+    w.on('message', (answer: ThreadAnswer<Res>) => {
+      const request = waiting.get(answer.id);
+      if (!request) return;
+      waiting.delete(answer.id);
+      if (answer.error === undefined) request.resolve(answer.result as Res);
+      else request.reject(errorOf(answer));
+      if (answer.fatal) {
+        forget(w);
+        failAll(errorOf(answer));
+        void w.terminate();
+      } else if (waiting.size === 0) w.unref();
+    });
+    // A dead thread is replaced by the next request: forgotten at its first sign of death, and
+    // whatever it held fails (a request posted in between is answered by the exit).
+    w.on('error', (err: unknown) => {
+      if (forget(w)) failAll(err instanceof Error ? err : new Error(`${name} failed: ${String(err)}`));
+    });
+    w.on('exit', (code) => {
+      if (forget(w)) failAll(new Error(`${name} stopped (exit code ${code})`));
+    });
+    return w;
+  }
+
+  return {
+    call(request) {
+      const w = (worker ??= spawn());
+      w.ref();
+      const id = nextId++;
+      return new Promise<Res>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        w.postMessage({ id, request } satisfies ThreadRequest<Req>);
+      });
+    },
+    async close() {
+      const w = worker;
+      if (!w || !forget(w)) return;
+      // Failed before the wait, not after: a request sent meanwhile goes to a new thread, and must not be failed here.
+      failAll(new Error(`${name} was closed`));
+      await w.terminate();
+    },
+  };
+}
