@@ -22,6 +22,7 @@ import { createBulkInsert, type BulkInsert } from './bulk-insert.js';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { sideClientConfig } from './notify-listener.js';
+import { startSqliteThread, type SqliteThread } from './sqlite-thread.js';
 
 /** Connections of the unsynced pool: the delivery worker runs one claim and one group write at a time. */
 const UNSYNCED_POOL_MAX = 2;
@@ -42,9 +43,15 @@ export interface Db {
    * which at-least-once allows). Statements are prepared once per connection.
    */
   unsynced(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * SQLite: a thread with a connection of its own to the database file, running the module at
+   * `url` (sqlite-thread.ts), closed with this Db; undefined for PostgreSQL.
+   * `name` says which thread in its failures.
+   */
+  sqliteThread<Req, Res>(url: URL, name: string): SqliteThread<Req, Res> | undefined;
   /** Throws when the database does not answer (readiness). */
   ping(): Promise<void>;
-  /** Releases what the bulk inserts hold (the SQLite insert thread); the ORM stays open. */
+  /** Releases what the bulk inserts and threads hold (the SQLite threads, the unsynced pool); the ORM stays open. */
   close(): Promise<void>;
 }
 
@@ -130,7 +137,8 @@ function numbered(sql: string): string {
 export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
   const em = () => orm.em.fork();
   const isPostgres = database.kind === 'postgresql';
-  const inserters: { close(): Promise<void> }[] = [];
+  /** What close() releases: the bulk inserts and the SQLite threads. */
+  const held: { close(): Promise<void> }[] = [];
   let unsyncedPool: pg.Pool | undefined;
   const statementNames = new Map<string, { name: string; text: string }>();
   return {
@@ -163,7 +171,7 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
     isPostgres,
     bulkInsert: (entity) => {
       const inserter = createBulkInsert(orm, database, entity);
-      inserters.push(inserter);
+      held.push(inserter);
       return inserter.insert;
     },
     async unsynced(sql, params) {
@@ -182,11 +190,17 @@ export function createDb(orm: MikroORM, database: DatabaseConfig): Db {
       const result = await unsyncedPool.query({ ...named, values: [...params] });
       return result.rows as Record<string, unknown>[];
     },
+    sqliteThread<Req, Res>(url: URL, name: string) {
+      if (isPostgres) return undefined;
+      const thread = startSqliteThread<Req, Res>(url, { file: database.url, busyTimeoutMs: database.statementTimeoutMs }, name);
+      held.push(thread);
+      return thread;
+    },
     async ping() {
       await orm.em.fork().getConnection().execute('select 1');
     },
     async close() {
-      await Promise.all([...inserters.map((i) => i.close()), unsyncedPool?.end()]);
+      await Promise.all([...held.map((h) => h.close()), unsyncedPool?.end()]);
     },
   };
 }
