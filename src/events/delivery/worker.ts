@@ -155,25 +155,33 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       .finally(() => {
         writing = false;
         unrecorded -= batch.length;
-        flushWrites();
+        // What ended meanwhile goes now if it makes a full group, else with the gathering timer.
+        if (pendingWrites.length >= writeGroup) flushWrites();
+        else gather();
         if (running.size + buffered.length <= lowWater) schedule(false);
       });
   }
-  /** Records one finished attempt (resolves once written). */
   let flushQueued = false;
+  /** Flushes what is pending within WRITE_GATHER_MS, unless that is arranged already. */
+  function gather(): void {
+    if (flushQueued || pendingWrites.length === 0) return;
+    flushQueued = true;
+    setTimeout(() => {
+      flushQueued = false;
+      flushWrites();
+      // Still writing the group before: gathered again, written when due.
+      gather();
+    }, WRITE_GATHER_MS);
+  }
+  /** Records one finished attempt (resolves once written). */
   function finish(finished: FinishedAttempt): Promise<void> {
     unrecorded++;
     return new Promise((done, failed) => {
       pendingWrites.push({ finished, done, failed });
       // Gathers attempts into one transaction: twice the slots' worth, or what ended within a few
       // milliseconds (no slot waits for it, so a larger group costs nothing but the records' delay).
-      if (pendingWrites.length >= writeGroup) return flushWrites();
-      if (flushQueued) return;
-      flushQueued = true;
-      setTimeout(() => {
-        flushQueued = false;
-        flushWrites();
-      }, WRITE_GATHER_MS);
+      if (pendingWrites.length >= writeGroup) flushWrites();
+      else gather();
     });
   }
 
