@@ -193,7 +193,7 @@ export const EnvSchema = Type.Object({
     maximum: 600000,
     default: 15000,
     description:
-      "Time a receiver has to answer one delivery attempt; an instance's claim on a delivery lasts three times this, then another instance may send it again",
+      "Time a receiver has to answer one delivery attempt; an instance's claim on a delivery lasts seven times this, then another instance may send it again",
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     pattern: '^ *\\d+(\\.\\d+)? *(, *\\d+(\\.\\d+)? *)*$',

@@ -6,7 +6,7 @@
  * - Claiming: due rows are claimed with their events in batches with a lease (FOR UPDATE SKIP
  *   LOCKED on PostgreSQL, so instances never claim the same row; SQLite has one writer), up to
  *   `IN_HAND` times a subscription's cap in hand, and sent as slots free up, each on its own; a
- *   new batch is claimed when the work in hand falls to the number of slots
+ *   new batch is claimed when the work in hand falls to twice the number of slots
  *   (`WEBHOOK_CONCURRENCY`), so it arrives before the slots run dry.
  * - Recording: a slot is free as soon as the receiver has answered; attempts are written in
  *   groups (one statement or transaction for many, webhook-delivery-queue.ts) while the row stays
@@ -50,9 +50,11 @@ import { deliveryHeaders } from './signing.js';
 
 /**
  * Rows a subscription may have in hand (in flight and claimed), in multiples of its cap: enough
- * that a batch claimed while the others are being sent arrives before they are done.
+ * that a batch claimed while the others are being sent arrives before they are done. A claim's
+ * answer takes 1-5 ms on a busy event loop, some 10-35 deliveries at full speed; with 4 caps a
+ * fifth of the attempts found nothing left to send (docs/internals/performance.md#webhook-delivery).
  */
-const IN_HAND = 4;
+const IN_HAND = 6;
 /**
  * How long finished attempts are gathered before their records are written together: a commit
  * costs about as much as the rows in it, so larger groups cost less per attempt
@@ -113,8 +115,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   // A claimed row may wait behind IN_HAND - 1 attempts of its subscription, then take one: room for all, and margin.
   const leaseMs = (IN_HAND + 1) * config.timeoutMs;
   const perSubscriptionCap = Math.max(1, Math.ceil(config.concurrency / 2));
-  /** Claim again once the work in hand (sending and buffered) falls to this. */
-  const lowWater = config.concurrency;
+  /** Claim again once the work in hand (sending and buffered) falls to this: rows enough to cover a claim's answer. */
+  const lowWater = 2 * config.concurrency;
   const inFlightBySubscription = new Map<string, number>();
   /** Claimed, not yet sent: at most one per slot a subscription may use, so none waits longer than one attempt. */
   const buffered: { delivery: IWebhookDelivery; event: IEvent | undefined }[] = [];
