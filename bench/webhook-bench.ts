@@ -35,6 +35,9 @@ export interface WebhookBenchResult {
   events: number;
   workerPerSec: number;
   barePerSec: number;
+  /** Worker over bare loop, round by round (each pair ran back to back): the median and the range. */
+  ratio: number;
+  ratioRange: [number, number];
   /** CPU of the whole process (broker, receiver) per event sent, in the worker's run and the bare loop's. */
   workerCpuMsPerEvent: number;
   bareCpuMsPerRequest: number;
@@ -44,8 +47,12 @@ export interface WebhookBenchResult {
   profile?: ProfileSummary;
 }
 
-/** Measured rounds, after one that warms up. */
-const ROUNDS = 3;
+/**
+ * Measured rounds, after one that warms up. Each round pairs a drain with a bare loop run right
+ * after it; the ratio reported is the median of the rounds' ratios, so a slower or faster spell of
+ * this shared machine moves both halves of a pair rather than one side of the comparison.
+ */
+const ROUNDS = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -156,12 +163,15 @@ export async function runWebhookBench(opts: {
         // Let the last attempts' records land before the next step.
         while (s.webhookWorker.inFlight() > 0) await new Promise((r) => setTimeout(r, 10));
         const bare = await bareLoop(receiver.url('/bare'), receiver.at('/worker').slice(before));
+        { const g = globalThis as any; const q = (a: number[]) => { a.sort((x, y) => x - y); return [a.length, a[a.length >> 1]?.toFixed(2), a[Math.floor(a.length * 0.9)]?.toFixed(2)]; }; console.error(JSON.stringify({ w: g.__w, claim: q(g.__c ?? []), finish: q(g.__f ?? []) })); g.__w = undefined; g.__c = []; g.__f = []; }
         if (round === 0) continue;
         workerRates.push(opts.events / seconds);
         workerCpu.push((used.user + used.system) / 1000 / opts.events);
         bareRates.push(bare.perSec);
         bareCpu.push(bare.cpuMsPerRequest);
       }
+
+      const ratios = workerRates.map((w, i) => w / bareRates[i]!);
 
       // Latency: one event at a time, from its recording (the state change's commit) to its arrival.
       const latencies: number[] = [];
@@ -185,6 +195,8 @@ export async function runWebhookBench(opts: {
         events: opts.events,
         workerPerSec: median(workerRates),
         barePerSec: median(bareRates),
+        ratio: median(ratios),
+        ratioRange: [Math.min(...ratios), Math.max(...ratios)],
         workerCpuMsPerEvent: median(workerCpu),
         bareCpuMsPerRequest: median(bareCpu),
         latencyP50Ms: percentile(latencies, 50),
@@ -204,10 +216,11 @@ export async function runWebhookBench(opts: {
 }
 
 export function formatWebhookLine(r: WebhookBenchResult): string {
-  const ratio = r.workerPerSec / r.barePerSec;
+  const { ratio } = r;
   return (
     `${r.database}: worker ${r.workerPerSec.toFixed(0)} events/s, bare undici loop ${r.barePerSec.toFixed(0)} req/s ` +
-    `(${PER_SUBSCRIPTION} in flight each, ${r.events} events, median of ${ROUNDS} warm rounds): ratio ${ratio.toFixed(2)} ` +
+    `(${PER_SUBSCRIPTION} in flight each, ${r.events} events, medians of ${ROUNDS} warm rounds): ratio ${ratio.toFixed(2)}, ` +
+    `the median of the rounds' (${r.ratioRange.map((x) => x.toFixed(2)).join('-')}) ` +
     `(goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); CPU per event ${r.workerCpuMsPerEvent.toFixed(3)} ms vs ${r.bareCpuMsPerRequest.toFixed(3)} ms; ` +
     `state change to delivery p50 ${r.latencyP50Ms.toFixed(1)} ms, p99 ${r.latencyP99Ms.toFixed(1)} ms` +
     (r.profile
