@@ -182,7 +182,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       pendingWrites.push({ finished, done, failed });
       // Gathers attempts into one transaction: twice the slots' worth, or what ended within a few
       // milliseconds (no slot waits for it, so a larger group costs nothing but the records' delay).
-      if (pendingWrites.length >= writeGroup) flushWrites();
+      // The last attempt in hand (this one) has nothing to gather with: written at once.
+      if (pendingWrites.length >= writeGroup || (running.size <= 1 && buffered.length === 0)) flushWrites();
       else gather();
     });
   }
