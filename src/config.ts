@@ -192,8 +192,14 @@ export const EnvSchema = Type.Object({
     minimum: 50,
     maximum: 600000,
     default: 15000,
+    description: 'Time a receiver has to answer one delivery attempt',
+  }),
+  WEBHOOK_LEASE_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 30,
     description:
-      "Time a receiver has to answer one delivery attempt; an instance's claim on a delivery lasts seven times this, then another instance may send it again",
+      "How long an instance's claim on a webhook delivery holds unless renewed (the instance renews the claims of the deliveries it holds every third of this): how long a delivery waits when the instance sending it dies",
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     pattern: '^ *\\d+(\\.\\d+)? *(, *\\d+(\\.\\d+)? *)*$',
@@ -437,6 +443,8 @@ export interface WebhookDeliveryConfig {
   concurrency: number;
   pollIntervalMs: number;
   timeoutMs: number;
+  /** A claim's lease, renewed every third of it while the instance holds the delivery. */
+  leaseMs: number;
   /** Delay before each retry, ms. */
   retryScheduleMs: number[];
   disableAfterMs: number;
@@ -688,6 +696,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       concurrency: env.WEBHOOK_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 0 : 16),
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      leaseMs: env.WEBHOOK_LEASE_SECONDS * 1000,
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Math.round(Number(s) * 1000)),
       disableAfterMs: Math.round(env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
     },

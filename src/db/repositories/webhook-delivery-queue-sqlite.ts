@@ -28,10 +28,12 @@ export type SqliteQueueRequest =
    * attempts as claimed, status, next attempt, last status code, last error, delivered at),
    * `attempts` the attempt records' columns (ATTEMPT_COLUMNS) one row after another.
    */
-  | { op: 'finish'; updatedAt: number; states: SqliteParam[]; attempts: SqliteParam[] };
+  | { op: 'finish'; updatedAt: number; states: SqliteParam[]; attempts: SqliteParam[] }
+  /** New lease ends for claims still held: `held` is id and attempts as claimed, one pair after another. */
+  | { op: 'renew'; leaseUntil: number; held: SqliteParam[] };
 
-/** A claim's deliveries with their events, or the ids of the deliveries a group changed. */
-export type SqliteQueueResult = ClaimedDelivery[] | string[];
+/** A claim's deliveries with their events, the ids of the deliveries a group changed, or how many leases were renewed. */
+export type SqliteQueueResult = ClaimedDelivery[] | string[] | number;
 
 const STATE_WIDTH = 7;
 const { toDelivery, toEvent } = rowMappers((v) => (v == null ? null : new Date(v as number)));
@@ -75,6 +77,18 @@ export function sqliteQueueStatements(connection: BetterSqlite.Database): (reque
     return changed.map((r) => String(r.id));
   });
 
-  return (request) =>
-    request.op === 'claim' ? claim(request.skip, request.params) : group.immediate(request.updatedAt, request.states, request.attempts);
+  function renew(leaseUntil: number, held: SqliteParam[]): number {
+    const rows = held.length / 2;
+    return statement(
+      `update webhook_deliveries as d set lease_expires_at = ?
+         from (values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}) as v
+        where d.id = v.column1 and d.attempts = v.column2 and d.status = 'pending'`,
+    ).run(leaseUntil, ...held).changes;
+  }
+
+  return (request) => {
+    if (request.op === 'claim') return claim(request.skip, request.params);
+    if (request.op === 'renew') return renew(request.leaseUntil, request.held);
+    return group.immediate(request.updatedAt, request.states, request.attempts);
+  };
 }

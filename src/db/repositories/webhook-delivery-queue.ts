@@ -66,6 +66,12 @@ const PG_FINISH_SQL = `with changed as (
     select * from ${jsonRows(ATTEMPT_COLUMNS, ATTEMPT_TYPES)} as a)
   select id from changed`;
 
+/** New lease ends for claims still held; `?`s: the lease end, the claims (id, attempts as claimed). */
+const PG_RENEW_SQL = `update webhook_deliveries as d set lease_expires_at = ?
+    from ${jsonRows(['id', 'attempts'], ['text', 'int'])} as v
+   where d.id = v.id and d.attempts = v.attempts and d.status = 'pending'
+   returning d.id`;
+
 const THREAD_URL = threadModule(import.meta.url, 'webhook-delivery-queue-thread');
 
 const byDue = (a: IWebhookDelivery, b: IWebhookDelivery) =>
@@ -151,6 +157,17 @@ export function createWebhookDeliveryQueue(db: Db) {
 
   return {
     claimWithEvents,
+
+    /**
+     * Extends the leases of claims this worker still holds (each named by its delivery id and the
+     * attempt count it was claimed with, so a claim another instance has taken over since is left
+     * alone) to `leaseUntil`. Returns how many were extended.
+     */
+    async renew(held: readonly (readonly [id: string, attempts: number])[], leaseUntil: Date): Promise<number> {
+      if (held.length === 0) return 0;
+      if (!pg) return (await sqlite({ op: 'renew', leaseUntil: leaseUntil.getTime(), held: held.flat() })) as number;
+      return (await pgRows(PG_RENEW_SQL, [leaseUntil, JSON.stringify(held)])).length;
+    },
 
     /** `claimWithEvents` without the events. */
     async claimDue(limit: number, leaseMs: number, now: Date, skipSubscriptions: readonly string[] = []): Promise<IWebhookDelivery[]> {

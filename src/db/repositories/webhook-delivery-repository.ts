@@ -65,6 +65,7 @@ export function createWebhookDeliveryRepository(db: Db) {
     },
 
     finishAll: queue.finishAll,
+    renew: queue.renew,
 
     /** The receiver accepted it. False when the row was no longer the claim's (nothing changed but the attempt's record). */
     complete(delivery: IWebhookDelivery, result: AttemptResult, attempt: NewWebhookAttempt): Promise<boolean> {

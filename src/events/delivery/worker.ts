@@ -14,9 +14,11 @@
  * - Waking: a new event wakes this instance's worker right after its commit, and every other
  *   instance's through a NOTIFY (webhook-wake-channel.ts); a poll every
  *   `WEBHOOK_POLL_INTERVAL_MS` finds retries as they fall due and anything a lost notification missed.
- * - Crash safety: a claim is a lease of `IN_HAND + 1` attempt timeouts. A worker that dies mid-attempt
- *   never finishes the row, its lease runs out, and any instance claims it again: the same row,
- *   so the same `webhook-id` and body, with the next attempt number. At least once, never lost.
+ * - Crash safety: a claim is a lease of `WEBHOOK_LEASE_SECONDS`, which the worker renews every third
+ *   of it for every row it holds (buffered, in flight, or awaiting its record), however long the
+ *   rows ahead of it take. A worker that dies mid-attempt stops renewing and never finishes the
+ *   row, its lease runs out, and any instance claims it again: the same row, so the same
+ *   `webhook-id` and body, with the next attempt number. At least once, never lost.
  * - Isolation: a subscription may hold at most half the slots, and one slot while its receiver
  *   is not answering (timeouts, refused connections), so one slow or dead receiver never delays
  *   the others' deliveries.
@@ -67,7 +69,7 @@ const TARGET_TTL_MS = 1000;
 export interface DeliveryWorkerDeps {
   config: WebhookDeliveryConfig;
   db: Db;
-  deliveries: Pick<WebhookDeliveryRepository, 'claimWithEvents' | 'release' | 'finishAll'>;
+  deliveries: Pick<WebhookDeliveryRepository, 'claimWithEvents' | 'release' | 'finishAll' | 'renew'>;
   subscriptions: Pick<WebhookSubscriptionRepository, 'findById' | 'disable'>;
   stats: WebhookQueueStats;
   secrets: Pick<WebhookSecrets, 'signingSecrets'>;
@@ -112,8 +114,23 @@ function disabledView(s: IWebhookSubscription, at: Date, reason: string) {
 
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const { config, clock, log } = deps;
-  // A claimed row may wait behind IN_HAND - 1 attempts of its subscription, then take one: room for all, and margin.
-  const leaseMs = (IN_HAND + 1) * config.timeoutMs;
+  const { leaseMs } = config;
+  /** Rows claimed and not yet recorded or given back (delivery id: attempts as claimed): their leases are renewed. */
+  const held = new Map<string, number>();
+  let renewal: NodeJS.Timeout | undefined;
+  let renewing = false;
+  function renewHeld(): void {
+    if (renewing || held.size === 0) return;
+    renewing = true;
+    deps.deliveries
+      .renew([...held], new Date(clock.now() + leaseMs))
+      .catch((err: unknown) => log.warn({ err }, 'renewing webhook delivery leases failed; the next renewal tries again'))
+      .finally(() => (renewing = false));
+  }
+  /** A row's claim is over here (recorded, given back): no more renewals. */
+  const letGo = (id: string, attempts: number) => {
+    if (held.get(id) === attempts) held.delete(id);
+  };
   const perSubscriptionCap = Math.max(1, Math.ceil(config.concurrency / 2));
   /** Claim again once the work in hand (sending and buffered) falls to this: rows enough to cover a claim's answer. */
   const lowWater = 2 * config.concurrency;
@@ -154,6 +171,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         () => batch.forEach((w) => w.done()),
         (err: unknown) => batch.forEach((w) => w.failed(err)),
       )
+      // Written, or left to its lease (a failed write: sent again once the lease runs out).
+      .finally(() => batch.forEach((w) => letGo(w.finished.delivery.id, w.finished.delivery.attempts)))
       .finally(() => {
         writing = false;
         unrecorded -= batch.length;
@@ -265,7 +284,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         for (const { delivery, event } of claimed) {
           const sub = delivery.subscriptionId;
           if (inFlightOf(sub) + bufferedOf(sub) >= IN_HAND * capOf(sub)) giveBack.push(delivery.id);
-          else buffered.push({ delivery, event });
+          else {
+            buffered.push({ delivery, event });
+            held.set(delivery.id, delivery.attempts);
+          }
         }
         pump();
         // Unreleased (a database error), they are due again when their lease runs out.
@@ -414,6 +436,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       deps.channel.listen(() => schedule());
       poll = setInterval(() => schedule(), config.pollIntervalMs);
       poll.unref();
+      renewal = setInterval(renewHeld, leaseMs / 3);
+      renewal.unref();
       schedule();
     },
     async stop(drainMs) {
@@ -424,12 +448,15 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       const drained = (async () => {
         await current;
         // Claimed but not started: back to the queue for the other instances now, not after the lease.
-        const unsent = buffered.splice(0).map((b) => b.delivery.id);
-        if (unsent.length > 0) await deps.deliveries.release(unsent).catch(() => undefined);
+        const unsent = buffered.splice(0).map((b) => b.delivery);
+        for (const d of unsent) letGo(d.id, d.attempts);
+        if (unsent.length > 0) await deps.deliveries.release(unsent.map((d) => d.id)).catch(() => undefined);
         while (running.size > 0 || recording.size > 0) await Promise.allSettled([...running, ...recording]);
       })();
       await Promise.race([drained, deadline]);
       clearTimeout(timer);
+      // Whatever is still held (abandoned attempts) is left to its lease.
+      clearInterval(renewal);
       started = false;
     },
     wake() {

@@ -127,31 +127,34 @@ t.test('a rolled-back change records nothing and wakes nothing', async (t) => {
   t.equal(wakes.length, 0);
 });
 
-t.test('SQLite: the queue thread waits while a transaction holds the pool connection, so it never leaves one on a stale snapshot', async (t) => {
-  const { db, repos, recorder, projectId, subscription } = await setup();
-  if (db.isPostgres) return t.pass('PostgreSQL locks rows; there is no second writer to wait for');
-  await subscription();
-  const { id: eventId } = await recorder.recordEvent(db.em(), { projectId, type: 'connection.created', data: {} });
-  let runs = 0;
-  let claimed = false;
-  let claimedInside: boolean | undefined;
-  let claim: Promise<unknown> | undefined;
-  await db.transaction(async (tx) => {
-    runs++;
-    // A read: the transaction's snapshot starts here.
-    await repos.webhookDeliveries.forEvent(eventId, undefined, tx);
-    claim ??= repos.webhookDeliveries.claimDue(1_000, 30_000, new Date(clock.now())).then(() => (claimed = true));
-    // Time for the thread to claim (a write on its own connection), were it free to.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    claimedInside = claimed;
-    // A write after the read: it would fail with SQLITE_BUSY_SNAPSHOT after another connection's commit.
-    await recorder.recordEvent(tx, { projectId, type: 'connection.deleted', data: {} });
-  });
-  await claim;
-  t.equal(claimedInside, false, 'the claim waited for the transaction');
-  t.equal(runs, 1, 'the transaction ran once: its snapshot was never stale');
-  t.equal(claimed, true, 'and claimed after it');
-});
+t.test(
+  'SQLite: the queue thread waits while a transaction holds the pool connection, so it never leaves one on a stale snapshot',
+  async (t) => {
+    const { db, repos, recorder, projectId, subscription } = await setup();
+    if (db.isPostgres) return t.pass('PostgreSQL locks rows; there is no second writer to wait for');
+    await subscription();
+    const { id: eventId } = await recorder.recordEvent(db.em(), { projectId, type: 'connection.created', data: {} });
+    let runs = 0;
+    let claimed = false;
+    let claimedInside: boolean | undefined;
+    let claim: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      runs++;
+      // A read: the transaction's snapshot starts here.
+      await repos.webhookDeliveries.forEvent(eventId, undefined, tx);
+      claim ??= repos.webhookDeliveries.claimDue(1_000, 30_000, new Date(clock.now())).then(() => (claimed = true));
+      // Time for the thread to claim (a write on its own connection), were it free to.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      claimedInside = claimed;
+      // A write after the read: it would fail with SQLITE_BUSY_SNAPSHOT after another connection's commit.
+      await recorder.recordEvent(tx, { projectId, type: 'connection.deleted', data: {} });
+    });
+    await claim;
+    t.equal(claimedInside, false, 'the claim waited for the transaction');
+    t.equal(runs, 1, 'the transaction ran once: its snapshot was never stale');
+    t.equal(claimed, true, 'and claimed after it');
+  },
+);
 
 t.test('the queue: claim leases due rows once, finishing writes the attempt, requeue keeps the id', async (t) => {
   const { db, repos, recorder, projectId, subscription } = await setup();
