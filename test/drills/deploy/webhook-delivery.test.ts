@@ -35,6 +35,8 @@ t.test(
       WEBHOOK_CONCURRENCY: '4',
       WEBHOOK_POLL_INTERVAL_MS: '200',
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      // The killed instance's claims lapse within this; the others renew theirs.
+      WEBHOOK_LEASE_SECONDS: '5',
       WEBHOOK_RETRY_SCHEDULE: '0.5,1,1,2,2,5,5',
     });
 
