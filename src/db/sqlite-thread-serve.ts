@@ -1,11 +1,11 @@
 /**
- * The thread side of sqlite-thread.ts: opens the thread's own connection to the database file,
- * then answers each request with its result, or with the error's message and code. A thread that
- * cannot open the file says so in its first answer, marked fatal, and ends.
+ * The thread side of sqlite-thread.ts: opens the thread's own connection to the database file and
+ * says so (READY_ID), then answers each request with its result, or with the error's message and
+ * code. A thread that cannot open the file says so instead, marked fatal, and ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { SqliteThreadSetup, ThreadAnswer, ThreadRequest } from './sqlite-thread.js';
+import { READY_ID, type SqliteThreadSetup, type ThreadAnswer, type ThreadRequest } from './sqlite-thread.js';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const codeOf = (err: unknown) => {
@@ -20,8 +20,7 @@ const codeOf = (err: unknown) => {
 export function serveSqliteThread<Req, Res>(purpose: string, prepare: (db: Database.Database) => (request: Req) => Res): void {
   const setup = workerData as SqliteThreadSetup;
   const port = parentPort!;
-  let handle: ((request: Req) => Res) | undefined;
-  let openError: string | undefined;
+  let handle: (request: Req) => Res;
   try {
     const db = new Database(setup.file, { fileMustExist: true });
     // Writers take turns: the request thread's own writes wait for this thread's (and its for
@@ -29,15 +28,14 @@ export function serveSqliteThread<Req, Res>(purpose: string, prepare: (db: Datab
     db.pragma(`busy_timeout = ${setup.busyTimeoutMs}`);
     handle = prepare(db);
   } catch (err) {
-    openError = `cannot open ${setup.file} for ${purpose}: ${messageOf(err)}`;
+    const error = `cannot open ${setup.file} for ${purpose}: ${messageOf(err)}`;
+    port.postMessage({ id: READY_ID, error, fatal: true } satisfies ThreadAnswer<Res>);
+    port.close();
+    return;
   }
+  port.postMessage({ id: READY_ID } satisfies ThreadAnswer<Res>);
 
   port.on('message', ({ id, request }: ThreadRequest<Req>) => {
-    if (!handle) {
-      port.postMessage({ id, error: openError, fatal: true } satisfies ThreadAnswer<Res>);
-      port.close();
-      return;
-    }
     let answer: ThreadAnswer<Res>;
     try {
       answer = { id, result: handle(request) };

@@ -41,7 +41,17 @@ export interface ThreadAnswer<Res> {
   fatal?: boolean;
 }
 
+/** The id of the thread's first message: its connection is open (or, fatal, could not be opened). */
+export const READY_ID = -1;
+
 export interface SqliteThread<Req, Res> {
+  /**
+   * Starts the thread if it is not running and resolves once its connection is open (at once
+   * after that); rejects with the reason it could not open. Starting a thread takes a while (its
+   * own module graph, better-sqlite3's native module): a caller holding something others wait for
+   * waits for this first.
+   */
+  ready(): Promise<void>;
   /** Resolves with the thread's result; rejects with its error (message and code kept). */
   call(request: Req): Promise<Res>;
   /** Stops the thread; requests still waiting fail. */
@@ -78,6 +88,8 @@ function errorOf(answer: ThreadAnswer<unknown>): Error {
  */
 export function startSqliteThread<Req, Res>(url: URL, workerData: SqliteThreadSetup, name: string): SqliteThread<Req, Res> {
   let worker: Worker | undefined;
+  /** The current thread's first message: its connection is open. */
+  let opened: Promise<void> | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (result: Res) => void; reject: (err: Error) => void }>();
 
@@ -90,12 +102,29 @@ export function startSqliteThread<Req, Res>(url: URL, workerData: SqliteThreadSe
   const forget = (w: Worker) => {
     if (worker !== w) return false;
     worker = undefined;
+    opened = undefined;
     return true;
   };
 
   function spawn(): Worker {
     const w = newWorker(url, workerData);
+    let open: { resolve: () => void; reject: (err: Error) => void } | undefined;
+    opened = new Promise<void>((resolve, reject) => (open = { resolve, reject }));
+    // Nobody may be waiting for it (a call goes ahead anyway): its failure reaches the calls.
+    opened.catch(() => undefined);
     w.on('message', (answer: ThreadAnswer<Res>) => {
+      if (answer.id === READY_ID) {
+        if (answer.fatal) {
+          open!.reject(errorOf(answer));
+          forget(w);
+          failAll(errorOf(answer));
+          void w.terminate();
+        } else {
+          open!.resolve();
+          if (waiting.size === 0) w.unref();
+        }
+        return;
+      }
       const request = waiting.get(answer.id);
       if (!request) return;
       waiting.delete(answer.id);
@@ -110,15 +139,23 @@ export function startSqliteThread<Req, Res>(url: URL, workerData: SqliteThreadSe
     // A dead thread is replaced by the next request: forgotten at its first sign of death, and
     // whatever it held fails (a request posted in between is answered by the exit).
     w.on('error', (err: unknown) => {
-      if (forget(w)) failAll(err instanceof Error ? err : new Error(`${name} failed: ${String(err)}`));
+      const failure = err instanceof Error ? err : new Error(`${name} failed: ${String(err)}`);
+      open!.reject(failure);
+      if (forget(w)) failAll(failure);
     });
     w.on('exit', (code) => {
-      if (forget(w)) failAll(new Error(`${name} stopped (exit code ${code})`));
+      const failure = new Error(`${name} stopped (exit code ${code})`);
+      open!.reject(failure);
+      if (forget(w)) failAll(failure);
     });
     return w;
   }
 
   return {
+    ready() {
+      worker ??= spawn();
+      return opened!;
+    },
     call(request) {
       const w = (worker ??= spawn());
       w.ref();

@@ -106,6 +106,9 @@ export function createWebhookDeliveryQueue(db: Db) {
   async function sqlite(request: SqliteQueueRequest): Promise<SqliteQueueResult> {
     // Looked up once: db.em() forks an entity manager on every call.
     const pool = (sqlitePool ??= (knexOf() as unknown as { client: ConnectionPool }).client);
+    // Not while holding the connection: a thread's start takes a while, and every request's
+    // database work (readiness too) would wait for it.
+    await thread!.ready();
     const connection = await pool.acquireConnection();
     try {
       return await thread!.call(request);
