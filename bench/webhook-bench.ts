@@ -163,17 +163,6 @@ export async function runWebhookBench(opts: {
         // Let the last attempts' records land before the next step.
         while (s.webhookWorker.inFlight() > 0) await new Promise((r) => setTimeout(r, 10));
         const bare = await bareLoop(receiver.url('/bare'), receiver.at('/worker').slice(before));
-        {
-          const g = globalThis as any;
-          const q = (a: number[]) => {
-            a.sort((x, y) => x - y);
-            return [a.length, a[a.length >> 1]?.toFixed(2), a[Math.floor(a.length * 0.9)]?.toFixed(2)];
-          };
-          console.error(JSON.stringify({ w: g.__w, claim: q(g.__c ?? []), finish: q(g.__f ?? []) }));
-          g.__w = undefined;
-          g.__c = [];
-          g.__f = [];
-        }
         if (round === 0) continue;
         workerRates.push(opts.events / seconds);
         workerCpu.push((used.user + used.system) / 1000 / opts.events);
