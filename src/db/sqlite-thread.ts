@@ -37,7 +37,7 @@ export interface ThreadAnswer<Res> {
   error?: string;
   /** The failure's code (SQLITE_BUSY…), which src/db/database-errors.ts reads. */
   code?: string;
-  /** The thread cannot work at all (it could not open the file) and ends. */
+  /** In the first message only: the thread cannot work at all (it could not open the file) and ends. */
   fatal?: boolean;
 }
 
@@ -130,11 +130,7 @@ export function startSqliteThread<Req, Res>(url: URL, workerData: SqliteThreadSe
       waiting.delete(answer.id);
       if (answer.error === undefined) request.resolve(answer.result as Res);
       else request.reject(errorOf(answer));
-      if (answer.fatal) {
-        forget(w);
-        failAll(errorOf(answer));
-        void w.terminate();
-      } else if (waiting.size === 0) w.unref();
+      if (waiting.size === 0) w.unref();
     });
     // A dead thread is replaced by the next request: forgotten at its first sign of death, and
     // whatever it held fails (a request posted in between is answered by the exit).
