@@ -82,7 +82,7 @@ export function sqliteQueueStatements(connection: BetterSqlite.Database): (reque
     return statement(
       `update webhook_deliveries as d set lease_expires_at = ?
          from (values ${Array.from({ length: rows }, () => '(?, ?)').join(', ')}) as v
-        where d.id = v.column1 and d.attempts = v.column2 and d.status = 'pending'`,
+        where d.id = v.column1 and d.attempts = v.column2 and d.status = 'pending' and d.lease_expires_at is not null`,
     ).run(leaseUntil, ...held).changes;
   }
 

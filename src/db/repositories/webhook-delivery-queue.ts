@@ -69,7 +69,7 @@ const PG_FINISH_SQL = `with changed as (
 /** New lease ends for claims still held; `?`s: the lease end, the claims (id, attempts as claimed). */
 const PG_RENEW_SQL = `update webhook_deliveries as d set lease_expires_at = ?
     from ${jsonRows(['id', 'attempts'], ['text', 'int'])} as v
-   where d.id = v.id and d.attempts = v.attempts and d.status = 'pending'
+   where d.id = v.id and d.attempts = v.attempts and d.status = 'pending' and d.lease_expires_at is not null
    returning d.id`;
 
 const THREAD_URL = threadModule(import.meta.url, 'webhook-delivery-queue-thread');
@@ -164,7 +164,8 @@ export function createWebhookDeliveryQueue(db: Db) {
     /**
      * Extends the leases of claims this worker still holds (each named by its delivery id and the
      * attempt count it was claimed with, so a claim another instance has taken over since is left
-     * alone) to `leaseUntil`. Returns how many were extended.
+     * alone) to `leaseUntil`. A row finished or given back meanwhile has no lease and keeps none
+     * (a renewal racing a retry's record must not hold the retry back). Returns how many were extended.
      */
     async renew(held: readonly (readonly [id: string, attempts: number])[], leaseUntil: Date): Promise<number> {
       if (held.length === 0) return 0;

@@ -178,6 +178,10 @@ t.test('the queue: claim leases due rows once, finishing writes the attempt, req
   const reclaimed = mine(await repos.webhookDeliveries.claimDue(1_000, 30_000, later));
   t.equal(reclaimed.length, 1, 'a lease that ran out (a crashed worker): due again');
   t.equal(reclaimed[0]!.attempts, 2);
+  const renewedUntil = new Date(later.getTime() + 60_000);
+  t.equal(await repos.webhookDeliveries.renew([[delivery.id, 1]], renewedUntil), 0, 'the first claim, taken over, is not renewed');
+  t.equal(await repos.webhookDeliveries.renew([[delivery.id, 2]], renewedUntil), 1, 'the current claim is');
+  t.equal((await repos.webhookDeliveries.findById(delivery.id))?.leaseExpiresAt?.getTime(), renewedUntil.getTime());
 
   const retryAt = new Date(later.getTime() + 5_000);
   t.equal(
@@ -202,6 +206,8 @@ t.test('the queue: claim leases due rows once, finishing writes the attempt, req
   t.equal(row?.nextAttemptAt?.getTime(), retryAt.getTime());
   t.equal(row?.leaseExpiresAt, null, 'released');
   t.equal(row?.lastStatusCode, 503);
+  t.equal(await repos.webhookDeliveries.renew([[delivery.id, 2]], renewedUntil), 0, 'a renewal that comes after the record keeps no lease');
+  t.equal((await repos.webhookDeliveries.findById(delivery.id))?.leaseExpiresAt, null, 'so the retry is not held back');
   t.same(mine(await repos.webhookDeliveries.claimDue(1_000, 30_000, later)), [], 'not due before its retry time');
 
   const third = mine(await repos.webhookDeliveries.claimDue(1_000, 30_000, retryAt))[0]!;
