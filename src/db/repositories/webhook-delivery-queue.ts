@@ -38,7 +38,11 @@ export type { AttemptResult, ClaimedDelivery, FinishedAttempt, NewWebhookAttempt
 
 /** Text kept of an error or an answer's excerpt (the columns' length). */
 const TEXT_LIMIT = 1000;
-const clip = (s: string | null | undefined): string | null => (s == null ? null : s.slice(0, TEXT_LIMIT));
+/**
+ * As stored: at most TEXT_LIMIT characters, without NUL characters, which PostgreSQL's text
+ * refuses. A receiver answering with one would otherwise fail its whole group's records, over and over.
+ */
+const clip = (s: string | null | undefined): string | null => (s == null ? null : s.replaceAll('\0', '').slice(0, TEXT_LIMIT));
 
 /** PostgreSQL's type of each attempt column. */
 const ATTEMPT_TYPES = ['text', 'text', 'text', 'text', 'int', 'timestamptz', 'int', 'int', 'text', 'text', 'text'];

@@ -159,6 +159,21 @@ t.test('a receiver down while events happen receives them all once it is up', as
   t.same(got.map((r) => verify(sub.secret, r).data.n).sort(), [1, 2, 3]);
 });
 
+t.test('an answer with a NUL character is recorded without it (PostgreSQL text refuses it), once', async (t) => {
+  const b = await shared.tenant();
+  const sub = await subscribe(b);
+  sub.receiver.script(sub.path, { body: 'ok\u0000done' });
+  const event = await emit(b);
+  const row = await until(
+    'success',
+    () => deliveryRow(b, event.deliveryIds[0]!),
+    (d) => d.status === 'succeeded',
+  );
+  t.match(row, { attempts: 1, lastStatusCode: 200 });
+  t.match(await attemptsOf(b, event.deliveryIds[0]!), [{ statusCode: 200, outcome: 'succeeded', responseExcerpt: 'okdone' }]);
+  t.equal(sub.receiver.at(sub.path).length, 1, 'sent once: its record did not fail');
+});
+
 t.test('a slow receiver (timeouts) does not delay another subscription', async (t) => {
   const b = await shared.tenant();
   const slow = await subscribe(b, { eventTypes: ['connection.refresh_failed'] });
