@@ -64,6 +64,14 @@ async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => bo
   }
 }
 
+/** The delivery's row once it has reached `status`. */
+const deliveryIn = (b: Tenant, id: string, status: string) =>
+  until(
+    `the delivery to be ${status}`,
+    () => deliveryRow(b, id),
+    (d) => d.status === status,
+  );
+
 t.test('500 three times then 200: four attempts, one webhook-id, identical bodies, attempts 1..4, all verified', async (t) => {
   const b = await shared.tenant();
   const sub = await subscribe(b);
@@ -79,11 +87,7 @@ t.test('500 three times then 200: four attempts, one webhook-id, identical bodie
   for (const r of got) t.match(verify(sub.secret, r), { id: event.id, type: 'webhook.test', data: { hello: 'world' } });
   t.match(got[0]!.headers, { 'content-type': 'application/json', 'user-agent': 'connector-broker-webhooks' });
 
-  const row = await until(
-    'the delivery to succeed',
-    () => deliveryRow(b, event.deliveryIds[0]!),
-    (d) => d.status === 'succeeded',
-  );
+  const row = await deliveryIn(b, event.deliveryIds[0]!, 'succeeded');
   t.match(row, { attempts: 4, lastStatusCode: 200, leaseExpiresAt: null });
   t.ok(row.deliveredAt);
   const attempts = await attemptsOf(b, row.id);
@@ -111,11 +115,7 @@ t.test('a 400 is not retried; a 410 neither', async (t) => {
   );
   t.match(firstRow, { status: 'failed', attempts: 1, lastStatusCode: 400 });
   const second = await emit(b);
-  await until(
-    'the second delivery to fail',
-    () => deliveryRow(b, second.deliveryIds[0]!),
-    (d) => d.status === 'failed',
-  );
+  await deliveryIn(b, second.deliveryIds[0]!, 'failed');
   t.equal(sub.receiver.at(sub.path).length, 2, 'one request each');
   t.match(await attemptsOf(b, firstRow.id), [{ attempt: 1, statusCode: 400, outcome: 'failed', responseExcerpt: 'bad payload' }]);
 });
@@ -129,11 +129,7 @@ t.test('a 429 with Retry-After waits as long as asked, then delivers', async (t)
   // The schedule's first retry is 0.2 s; the receiver asked for 1 s.
   t.ok(second!.receivedAt - first!.receivedAt >= 950, `retried after ${second!.receivedAt - first!.receivedAt} ms`);
   t.equal(second!.headers['webhook-id'], event.deliveryIds[0]);
-  await until(
-    'success',
-    () => deliveryRow(b, event.deliveryIds[0]!),
-    (d) => d.status === 'succeeded',
-  );
+  await deliveryIn(b, event.deliveryIds[0]!, 'succeeded');
 });
 
 t.test('a receiver down while events happen receives them all once it is up', async (t) => {
@@ -164,11 +160,7 @@ t.test('an answer with a NUL character is recorded without it (PostgreSQL text r
   const sub = await subscribe(b);
   sub.receiver.script(sub.path, { body: 'ok\u0000done' });
   const event = await emit(b);
-  const row = await until(
-    'success',
-    () => deliveryRow(b, event.deliveryIds[0]!),
-    (d) => d.status === 'succeeded',
-  );
+  const row = await deliveryIn(b, event.deliveryIds[0]!, 'succeeded');
   t.match(row, { attempts: 1, lastStatusCode: 200 });
   t.match(await attemptsOf(b, event.deliveryIds[0]!), [{ statusCode: 200, outcome: 'succeeded', responseExcerpt: 'okdone' }]);
   t.equal(sub.receiver.at(sub.path).length, 1, 'sent once: its record did not fail');
@@ -201,11 +193,7 @@ t.test("a dead worker's leased delivery is delivered by another worker, same web
   });
   const [got] = await sub.receiver.waitFor(sub.path, 1);
   t.match(got!.headers, { 'webhook-id': event.deliveryIds[0], 'webhook-attempt': '2' });
-  await until(
-    'success',
-    () => deliveryRow(b, event.deliveryIds[0]!),
-    (d) => d.status === 'succeeded',
-  );
+  await deliveryIn(b, event.deliveryIds[0]!, 'succeeded');
   t.equal(sub.receiver.at(sub.path).length, 1);
 });
 
@@ -215,11 +203,7 @@ t.test('a subscription failing for too long is disabled, with an event to the ot
   const watcher = await subscribe(b, { eventTypes: ['webhook_subscription.disabled'] });
   failing.receiver.script(failing.path, { status: 503 });
   const event = await emit(b);
-  const row = await until(
-    'the delivery to give up',
-    () => deliveryRow(b, event.deliveryIds[0]!),
-    (d) => d.status === 'failed',
-  );
+  const row = await deliveryIn(b, event.deliveryIds[0]!, 'failed');
   t.match(row, { attempts: 5, lastStatusCode: 503 });
   t.equal(failing.receiver.at(failing.path).length, 5, 'the whole schedule: 1 + 4 retries');
   const [notice] = await watcher.receiver.waitFor(watcher.path, 1);
