@@ -18,7 +18,8 @@ import { type EntityName, type MikroORM, type EntityProperty, Utils } from '@mik
 import { AbstractSqlConnection, type Knex } from '@mikro-orm/postgresql';
 import type { DatabaseConfig } from '../config.js';
 import { quotedName } from './sql-names.js';
-import { startInsertThread, type InsertThread, type SqliteValue } from './sqlite-insert-thread.js';
+import { startInsertThread, type InsertThread } from './sqlite-insert-thread.js';
+import type { SqliteValue } from './sqlite-thread.js';
 
 export type BulkInsert<T> = (rows: readonly T[]) => Promise<void>;
 

@@ -24,7 +24,7 @@ import type { DatabaseConfig } from '../config.js';
 import { sideClientConfig } from './notify-listener.js';
 import { startSqliteThread, type SqliteThread } from './sqlite-thread.js';
 
-/** Connections of the unsynced pool: the delivery worker runs one claim and one group write at a time. */
+/** Connections of the unsynced pool: the delivery worker runs one claim and one group write at a time (a lease renewal, every few seconds, waits its turn). */
 const UNSYNCED_POOL_MAX = 2;
 
 export interface Db {

@@ -10,10 +10,7 @@
  * The rest of the inserts' cost is their own work, which the machine's other core has to find
  * room for. The request thread only flattens the rows and posts them.
  */
-import { startSqliteThread, threadModule, type SqliteThreadSetup } from './sqlite-thread.js';
-
-/** A value as better-sqlite3 binds it: the ORM's Dates as epoch milliseconds, booleans as 0/1. */
-export type SqliteValue = string | number | bigint | Buffer | null;
+import { startSqliteThread, threadModule, type SqliteThreadSetup, type SqliteValue } from './sqlite-thread.js';
 
 export interface InsertThreadSetup extends SqliteThreadSetup {
   table: string;

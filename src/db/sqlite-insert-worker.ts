@@ -6,7 +6,8 @@
 import type Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { quotedName } from './sql-names.js';
-import type { InsertBatch, InsertThreadSetup, SqliteValue } from './sqlite-insert-thread.js';
+import type { InsertBatch, InsertThreadSetup } from './sqlite-insert-thread.js';
+import type { SqliteValue } from './sqlite-thread.js';
 import { serveSqliteThread } from './sqlite-thread-serve.js';
 
 /** Row counts a batch is cut into, largest first; each has one prepared statement (bulk-insert.ts says why). */

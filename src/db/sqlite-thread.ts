@@ -16,6 +16,9 @@ import { Worker } from 'node:worker_threads';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** A value as better-sqlite3 binds it (the ORM's Dates as epoch milliseconds, booleans as 0/1). */
+export type SqliteValue = string | number | bigint | Buffer | null;
+
 /** What a thread's module is started with (its workerData). */
 export interface SqliteThreadSetup {
   /** The database file (the thread opens its own connection to it). */

@@ -6,6 +6,7 @@
  * database is in memory. Datetimes are epoch milliseconds, as the ORM stores them in SQLite.
  */
 import type BetterSqlite from 'better-sqlite3';
+import type { SqliteValue } from '../sqlite-thread.js';
 import type { IEvent } from '../entities/index.js';
 import {
   ATTEMPT_COLUMNS,
@@ -17,20 +18,17 @@ import {
   type Row,
 } from './webhook-delivery-queue-sql.js';
 
-/** A value as better-sqlite3 binds it. */
-export type SqliteParam = string | number | null;
-
 export type SqliteQueueRequest =
   /** `params`: claimSql's, `skip` of them the skipped subscriptions. */
-  | { op: 'claim'; skip: number; params: SqliteParam[] }
+  | { op: 'claim'; skip: number; params: SqliteValue[] }
   /**
    * A group of finished attempts in one transaction: `states` holds 7 values per delivery (id,
    * attempts as claimed, status, next attempt, last status code, last error, delivered at),
    * `attempts` the attempt records' columns (ATTEMPT_COLUMNS) one row after another.
    */
-  | { op: 'finish'; updatedAt: number; states: SqliteParam[]; attempts: SqliteParam[] }
+  | { op: 'finish'; updatedAt: number; states: SqliteValue[]; attempts: SqliteValue[] }
   /** New lease ends for claims still held: `held` is id and attempts as claimed, one pair after another. */
-  | { op: 'renew'; leaseUntil: number; held: SqliteParam[] };
+  | { op: 'renew'; leaseUntil: number; held: SqliteValue[] };
 
 /** A claim's deliveries with their events, the ids of the deliveries a group changed, or how many leases were renewed. */
 export type SqliteQueueResult = ClaimedDelivery[] | string[] | number;
@@ -47,7 +45,7 @@ export function sqliteQueueStatements(connection: BetterSqlite.Database): (reque
     return stmt;
   }
 
-  function claim(skip: number, params: SqliteParam[]): ClaimedDelivery[] {
+  function claim(skip: number, params: SqliteValue[]): ClaimedDelivery[] {
     const deliveries = (statement(claimSql(skip, false)).all(...params) as Row[]).map(toDelivery);
     const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
     const events = new Map<string, IEvent>();
@@ -60,7 +58,7 @@ export function sqliteQueueStatements(connection: BetterSqlite.Database): (reque
 
   // Immediate: the group takes the write lock before it reads, so another connection's commit
   // cannot leave it on a stale snapshot; it waits for that connection's write within the busy timeout.
-  const group = connection.transaction((updatedAt: number, states: SqliteParam[], attempts: SqliteParam[]): string[] => {
+  const group = connection.transaction((updatedAt: number, states: SqliteValue[], attempts: SqliteValue[]): string[] => {
     const rows = states.length / STATE_WIDTH;
     // The rows as a VALUES list (SQLite names its columns column1, column2, …).
     const changed = statement(
@@ -77,7 +75,7 @@ export function sqliteQueueStatements(connection: BetterSqlite.Database): (reque
     return changed.map((r) => String(r.id));
   });
 
-  function renew(leaseUntil: number, held: SqliteParam[]): number {
+  function renew(leaseUntil: number, held: SqliteValue[]): number {
     const rows = held.length / 2;
     return statement(
       `update webhook_deliveries as d set lease_expires_at = ?

@@ -19,7 +19,7 @@
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/postgresql';
 import type BetterSqlite from 'better-sqlite3';
 import type { Db } from '../fork-per-call.js';
-import { threadModule } from '../sqlite-thread.js';
+import { threadModule, type SqliteValue } from '../sqlite-thread.js';
 import type { IWebhookDelivery } from '../entities/index.js';
 import {
   ATTEMPT_COLUMNS,
@@ -32,7 +32,7 @@ import {
   type FinishedAttempt,
   type NewWebhookAttempt,
 } from './webhook-delivery-queue-sql.js';
-import type { SqliteParam, SqliteQueueRequest, SqliteQueueResult } from './webhook-delivery-queue-sqlite.js';
+import type { SqliteQueueRequest, SqliteQueueResult } from './webhook-delivery-queue-sqlite.js';
 
 export type { AttemptResult, ClaimedDelivery, FinishedAttempt, NewWebhookAttempt };
 
@@ -157,7 +157,7 @@ export function createWebhookDeliveryQueue(db: Db) {
       const [row] = await pgRows(pgClaimSql(skipSubscriptions.length), params);
       claimed = (row!.claimed as Row[]).map((r) => ({ delivery: toDelivery(r), event: r.e_id == null ? undefined : toEvent(r, 'e_') }));
     } else {
-      claimed = (await sqlite({ op: 'claim', skip: skipSubscriptions.length, params: params as SqliteParam[] })) as ClaimedDelivery[];
+      claimed = (await sqlite({ op: 'claim', skip: skipSubscriptions.length, params: params as SqliteValue[] })) as ClaimedDelivery[];
     }
     return claimed.sort((a, b) => byDue(a.delivery, b.delivery));
   }
