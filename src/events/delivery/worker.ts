@@ -171,9 +171,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         () => batch.forEach((w) => w.done()),
         (err: unknown) => batch.forEach((w) => w.failed(err)),
       )
-      // Written, or left to its lease (a failed write: sent again once the lease runs out).
-      .finally(() => batch.forEach((w) => letGo(w.finished.delivery.id, w.finished.delivery.attempts)))
       .finally(() => {
+        // Written, or left to its lease (a failed write: sent again once the lease runs out).
+        for (const w of batch) letGo(w.finished.delivery.id, w.finished.delivery.attempts);
         writing = false;
         unrecorded -= batch.length;
         // What ended meanwhile goes now if it makes a full group, else with the gathering timer.
@@ -187,11 +187,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   function gather(): void {
     if (flushQueued || pendingWrites.length === 0) return;
     flushQueued = true;
+    // Still writing the group before, flushWrites waits: that write's end gathers these again.
     setTimeout(() => {
       flushQueued = false;
       flushWrites();
-      // Still writing the group before: gathered again, written when due.
-      gather();
     }, WRITE_GATHER_MS);
   }
   /** Records one finished attempt (resolves once written). */
